@@ -1,0 +1,136 @@
+# linux-tiny for 2.6.14: build, boot and measure a small Linux.
+#
+# make deps          install the Debian packages this needs (idempotent)
+# make [BOARD=x]     fetch, patch, build, boot at the board's RAM, report
+# make help          all targets
+#
+# Everything built goes under build/; downloads under $(DL_DIR).
+
+SHELL		:= /bin/bash
+TOP		:= $(CURDIR)
+BUILD		?= $(TOP)/build
+DL_DIR		?= $(HOME)/.cache/linux-tiny/dl
+BOARD		?= min
+CROSS_COMPILE	?= i686-linux-gnu-
+JOBS		?= $(shell nproc 2>/dev/null || echo 2)
+BUILD_DIR	:= $(BUILD)
+export DL_DIR BUILD BUILD_DIR CROSS_COMPILE JOBS
+
+VANILLA		:= $(BUILD)/linux-2.6.14
+TREE		:= $(BUILD)/trees/series
+TREE_COMPAT	:= $(BUILD)/trees/compat
+BOARDS		:= $(patsubst configs/qemu-i386-%.config,%,$(wildcard configs/qemu-i386-*.config))
+BOARD_FILE	:= configs/qemu-i386-$(BOARD).config
+OUT		:= $(BUILD)/out/series-$(BOARD)
+BZIMAGE		:= $(OUT)/arch/i386/boot/bzImage
+INITRAMFS	:= $(BUILD)/initramfs.cpio.gz
+DISK		:= $(BUILD)/disk.img
+LOGS		:= $(BUILD)/logs
+HOSTCC		?= gcc
+HOST_CFLAGS	?= -O2 -Wall -Wextra
+TOOLS		:= size-delta kmalloc-top count-inlines
+TOOL_BINS	:= $(addprefix $(BUILD)/bin/,$(TOOLS))
+
+# The board's RAM in MB, from its "# ram:" line.
+board_ram	= $(shell sed -n 's/^\# ram: *\([0-9]*\).*/\1/p' configs/qemu-i386-$(1).config)
+
+.PHONY: all help deps fetch tree tree-compat kernel initramfs disk run boot \
+	report-board check tools clean distclean check-board
+
+all: run
+
+help:
+	@echo 'Set-up and main job:'
+	@echo '  make deps            install the Debian packages (needs root)'
+	@echo '  make [BOARD=b]       fetch, patch, build, boot and report (default BOARD=min)'
+	@echo 'Steps:'
+	@echo '  make fetch           verified vanilla 2.6.14 tree in build/linux-2.6.14'
+	@echo '  make tree            build/trees/series: vanilla + quilt push -a'
+	@echo '  make kernel          build the board kernel (build/out/series-BOARD)'
+	@echo '  make initramfs       busybox (static, musl) and /init in build/initramfs.cpio.gz'
+	@echo '  make run             boot the board kernel with the guest checks, print the report'
+	@echo '  make boot            boot the board kernel to an interactive busybox shell'
+	@echo '  make tools           host tools in build/bin: $(TOOLS)'
+	@echo 'Tests:'
+	@echo '  make check           the test suite (ends with "N passed, N failed")'
+	@echo 'Cleaning:'
+	@echo '  make clean           remove build/ (the download cache stays)'
+	@echo 'Boards: $(BOARDS)'
+	@echo 'Variables: BOARD=$(BOARD) DL_DIR=$(DL_DIR) BUILD=$(BUILD) JOBS=$(JOBS)'
+
+# ---------------------------------------------------------------------------
+# Set-up
+
+DEB_PACKAGES := quilt qemu-system-x86 gcc-i686-linux-gnu binutils-i686-linux-gnu \
+	ccache e2fsprogs cpio musl-dev:i386 linux-libc-dev:i386 libncurses-dev \
+	git bzip2 xz-utils curl gcc make bc file tmux shellcheck gnuplot-nox \
+	clang libclang-rt-14-dev dpkg-dev strace
+
+deps:
+	scripts/install-deps $(DEB_PACKAGES)
+
+# ---------------------------------------------------------------------------
+# Kernel
+
+check-board:
+	@[ -f $(BOARD_FILE) ] || { echo "make: unknown BOARD=$(BOARD); boards: $(BOARDS)" >&2; exit 2; }
+
+fetch: $(VANILLA).verified
+
+$(VANILLA).verified:
+	scripts/fetch-kernel $(VANILLA)
+
+tree: fetch
+	scripts/prepare-tree $(VANILLA) $(TREE) series
+
+tree-compat: fetch
+	scripts/prepare-tree $(VANILLA) $(TREE_COMPAT) compat
+
+kernel: check-board tree
+	scripts/build-kernel $(TREE) $(BOARD_FILE) $(OUT)
+
+# ---------------------------------------------------------------------------
+# Userspace and boot
+
+initramfs: $(INITRAMFS)
+
+$(INITRAMFS): FORCE
+	scripts/build-busybox
+	scripts/build-guest-progs $(BUILD)/guest/bin tests/guest/*.c
+	scripts/mkinitramfs $(INITRAMFS).tmp $(BUILD)/guest/bin
+	@if cmp -s $(INITRAMFS).tmp $(INITRAMFS); then rm $(INITRAMFS).tmp; \
+	 else mv $(INITRAMFS).tmp $(INITRAMFS); fi
+
+disk: $(DISK)
+
+$(DISK):
+	scripts/mkdisk $(DISK)
+
+run: check-board kernel initramfs disk
+	scripts/boot-board $(BOARD_FILE) $(BZIMAGE) $(INITRAMFS) $(DISK) $(LOGS)/$(BOARD).log
+
+boot: check-board kernel initramfs disk
+	scripts/run-qemu --interactive -m $(call board_ram,$(BOARD)) --hda $(DISK) \
+		--nic --append tiny.shell $(BZIMAGE) $(INITRAMFS)
+
+# ---------------------------------------------------------------------------
+# Host tools
+
+tools: $(TOOL_BINS)
+
+$(BUILD)/bin/%: scripts/%.c | $(BUILD)/bin
+	$(HOSTCC) $(HOST_CFLAGS) -o $@ $<
+
+$(BUILD) $(BUILD)/bin:
+	mkdir -p $@
+
+# ---------------------------------------------------------------------------
+# Tests
+
+check:
+	@tests/check
+
+clean:
+	rm -rf $(BUILD)
+
+FORCE:

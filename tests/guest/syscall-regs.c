@@ -1,0 +1,201 @@
+/*
+ * syscall-regs: check that system calls hand back the caller's registers.
+ *
+ * On i386 the kernel passes system call arguments to C code in the
+ * user's saved registers.  A compiler that stores into its incoming
+ * argument slots then changes what user space gets back (the
+ * syscall-args-copy compat patch).  musl keeps values in %ebx..%ebp
+ * across "int $0x80", so such a kernel breaks userspace in odd places.
+ *
+ * Each case loads all six argument registers, enters the kernel through
+ * int $0x80 and, where the kernel offers it, through the vsyscall page
+ * (sysenter), and compares the registers afterwards.
+ *
+ * Output: one "syscall_regs_<name>=ok|fail ..." line per case, then
+ * "syscall_regs=ok" or "syscall_regs=fail".  Exit status 0 or 1.
+ *
+ * Built static for i386 with musl; runs in the guest.
+ */
+#include <fcntl.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define NR_read		3
+#define NR_mkdir	39
+#define NR_lchown16	16
+#define NR_mknod	14
+#define NR_mprotect	125
+#define NR_msync	144
+#define NR_poll		168
+#define NR_pread64	180
+#define NR_pwrite64	181
+#define NR_mincore	218
+#define NR_getpid	20
+#define NR_setpriority	97
+#define NR_gettimeofday	78
+
+#define AT_SYSINFO	32
+
+struct regs {
+	unsigned long ebx, ecx, edx, esi, edi, ebp;
+};
+
+/* Everything the asm needs, reached through one pointer in %eax. */
+struct call {
+	struct regs r;		/* in: argument registers; out: as returned */
+	long nr;		/* 24: system call number */
+	unsigned long entry;	/* 28: vsyscall entry, 0 for int $0x80 */
+	long ret;		/* 32: %eax on return */
+};
+
+static unsigned long vsyscall;
+
+/*
+ * Enter the kernel with every argument register set from c->r and store
+ * the registers the kernel hands back into c->r.  The asm keeps nothing
+ * in registers across the call and addresses memory only through %esp
+ * and the pointer it saved, so %ebp can carry the sixth argument.
+ */
+static void trap(struct call *c)
+{
+	__asm__ __volatile__(
+		"pushl %%ebp\n\t"
+		"pushl %%eax\n\t"		/* 4(%%esp): c */
+		"pushl 28(%%eax)\n\t"		/* 0(%%esp): entry */
+		"movl 0(%%eax), %%ebx\n\t"
+		"movl 4(%%eax), %%ecx\n\t"
+		"movl 8(%%eax), %%edx\n\t"
+		"movl 12(%%eax), %%esi\n\t"
+		"movl 16(%%eax), %%edi\n\t"
+		"movl 20(%%eax), %%ebp\n\t"
+		"movl 24(%%eax), %%eax\n\t"
+		"cmpl $0, (%%esp)\n\t"
+		"je 1f\n\t"
+		"call *(%%esp)\n\t"
+		"jmp 2f\n"
+		"1:\tint $0x80\n"
+		"2:\taddl $4, %%esp\n\t"
+		"xchgl %%eax, (%%esp)\n\t"	/* (%%esp): ret, %%eax: c */
+		"movl %%ebx, 0(%%eax)\n\t"
+		"movl %%ecx, 4(%%eax)\n\t"
+		"movl %%edx, 8(%%eax)\n\t"
+		"movl %%esi, 12(%%eax)\n\t"
+		"movl %%edi, 16(%%eax)\n\t"
+		"movl %%ebp, 20(%%eax)\n\t"
+		"popl %%ecx\n\t"
+		"movl %%ecx, 32(%%eax)\n\t"
+		"popl %%ebp"
+		: "+a" (c)
+		:
+		: "ebx", "ecx", "edx", "esi", "edi", "memory", "cc");
+}
+
+static const char *const regname[] = { "ebx", "ecx", "edx", "esi", "edi", "ebp" };
+
+static int check(const char *name, const char *how, long nr, struct regs in)
+{
+	struct call c = { in, nr, how[0] == 'i' ? 0 : vsyscall, 0 };
+	unsigned long *a = (unsigned long *)&in, *b = (unsigned long *)&c.r;
+	int i, bad = 0;
+
+	trap(&c);
+	for (i = 0; i < 6; i++) {
+		if (a[i] == b[i])
+			continue;
+		if (!bad)
+			printf("syscall_regs_%s_%s=fail ret=%ld", name, how,
+			       c.ret);
+		printf(" %s:%#lx->%#lx", regname[i], a[i], b[i]);
+		bad = 1;
+	}
+	if (bad)
+		printf("\n");
+	else
+		printf("syscall_regs_%s_%s=ok\n", name, how);
+	return bad;
+}
+
+static unsigned long find_sysinfo(char **envp)
+{
+	unsigned long *aux;
+
+	while (*envp)
+		envp++;
+	for (aux = (unsigned long *)(envp + 1); aux[0]; aux += 2)
+		if (aux[0] == AT_SYSINFO)
+			return aux[1];
+	return 0;
+}
+
+int main(int argc, char **argv, char **envp)
+{
+	static char page[8192] __attribute__((aligned(4096)));
+	static const char *const how[] = { "int80", "sysenter" };
+	char buf[64], dir[] = "/tmp/syscall-regs.d", node[] = "/tmp/syscall-regs.n";
+	char file[] = "/tmp/syscall-regs.f";
+	unsigned char vec[2];
+	int fd, h, bad = 0;
+
+	(void)argc;
+	(void)argv;
+	vsyscall = find_sysinfo(envp);
+	fd = open(file, O_RDWR | O_CREAT | O_TRUNC, 0600);
+	if (fd < 0 || write(fd, "0123456789abcdefghijklmnopqrstuvwxyz", 36) != 36) {
+		printf("syscall_regs=fail cannot create %s\n", file);
+		return 1;
+	}
+
+	for (h = 0; h < 2; h++) {
+		const char *m = how[h];
+		struct regs r;
+
+		if (h == 1 && !vsyscall) {
+			printf("syscall_regs_sysenter=absent\n");
+			break;
+		}
+		/* pread64/pwrite64: the kernel advances its copy of pos */
+		r = (struct regs){ fd, (unsigned long)buf, 8, 4, 0, 0x5a5a5a5a };
+		bad |= check("pread64", m, NR_pread64, r);
+		r = (struct regs){ fd, (unsigned long)"XY", 2, 30, 0, 0x5a5a5a5a };
+		bad |= check("pwrite64", m, NR_pwrite64, r);
+		/* mkdir/mknod: the kernel masks the mode with the umask */
+		rmdir(dir);
+		r = (struct regs){ (unsigned long)dir, 07777, 0x11, 0x22, 0x33, 0x44 };
+		bad |= check("mkdir", m, NR_mkdir, r);
+		unlink(node);
+		r = (struct regs){ (unsigned long)node, S_IFIFO | 07777, 0, 0x22,
+				   0x33, 0x44 };
+		bad |= check("mknod", m, NR_mknod, r);
+		/* 16-bit ids: -1 becomes (uid_t)-1 */
+		r = (struct regs){ (unsigned long)file, 0xffff, 0xffff, 0x22,
+				   0x33, 0x44 };
+		bad |= check("lchown16", m, NR_lchown16, r);
+		/* lengths the kernel rounds up to a page */
+		r = (struct regs){ (unsigned long)page, 100, PROT_READ | PROT_WRITE,
+				   0x22, 0x33, 0x44 };
+		bad |= check("mprotect", m, NR_mprotect, r);
+		r = (struct regs){ (unsigned long)page, 100, MS_ASYNC, 0x22, 0x33,
+				   0x44 };
+		bad |= check("msync", m, NR_msync, r);
+		r = (struct regs){ (unsigned long)page, 100, (unsigned long)vec,
+				   0x22, 0x33, 0x44 };
+		bad |= check("mincore", m, NR_mincore, r);
+		/* poll with no fds and a 1 ms timeout */
+		r = (struct regs){ 0, 0, 1, 0x22, 0x33, 0x44 };
+		bad |= check("poll", m, NR_poll, r);
+		/* setpriority clamps out-of-range values */
+		r = (struct regs){ 0, 0, 100, 0x22, 0x33, 0x44 };
+		bad |= check("setpriority", m, NR_setpriority, r);
+		r = (struct regs){ 0x11, 0x22, 0x33, 0x44, 0x55, 0x66 };
+		bad |= check("getpid", m, NR_getpid, r);
+	}
+	close(fd);
+	unlink(file);
+	unlink(node);
+	rmdir(dir);
+	printf("syscall_regs=%s\n", bad ? "fail" : "ok");
+	return bad;
+}

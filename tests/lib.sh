@@ -1,0 +1,53 @@
+# shellcheck shell=bash disable=SC2034
+# tests/lib.sh: shared set-up for the test scripts (bash, sourced).
+#
+# Sets TOP, BUILD, VANILLA and TMP (a scratch folder removed on exit),
+# and offers fail/need/vanilla_tree.  A test that cannot run must fail
+# and say why: "need" and "vanilla_tree" do exactly that.
+
+set -eu
+TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+BUILD=${BUILD:-${BUILD_DIR:-$TOP/build}}
+export BUILD_DIR=$BUILD
+VANILLA=$BUILD/linux-2.6.14
+export DL_DIR=${DL_DIR:-$HOME/.cache/linux-tiny/dl}
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/linux-tiny-test.XXXXXX")
+trap 'rm -rf "$TMP"' EXIT
+
+fail() {
+	echo "FAIL: $*"
+	exit 1
+}
+
+# need CMD...: fail unless every command exists.
+need() {
+	local c
+	for c in "$@"; do
+		command -v "$c" >/dev/null || fail "$c not found (run make deps)"
+	done
+}
+
+# vanilla_tree: make sure the verified vanilla tree is in place.
+vanilla_tree() {
+	"$TOP/scripts/fetch-kernel" "$VANILLA" >/dev/null ||
+		fail "no verified vanilla 2.6.14 tree: put linux-2.6.14.tar.bz2 (or .tar.gz, .tar.xz, .tar) into $DL_DIR"
+}
+
+# series_entries [PREFIX]: the patches of the series file, in order.
+series_entries() {
+	sed -e 's/#.*//' -e 's/[[:space:]]*$//' -e '/^$/d' "$TOP/series" |
+		awk '{print $1}' | grep "^${1:-}" || true
+}
+
+# tree_id DIR: the git tree id of the files under DIR.
+tree_id() {
+	local g
+	g=$(mktemp -d "$TMP/git.XXXXXX")
+	git --git-dir="$g" --work-tree="$1" init -q
+	git --git-dir="$g" --work-tree="$1" add -A -f .
+	git --git-dir="$g" write-tree
+	rm -rf "$g"
+}
+
+VANILLA_TREE_ID=69ebfee77c8a174c87ea8ed31e023c94b09a9d6e
+QUILTRC=$TOP/scripts/quiltrc
