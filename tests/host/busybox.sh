@@ -165,8 +165,11 @@ echo "a plain line"
 [ "$(pwd)" = /extra ]
 EOF
 echo data >"$work/file.txt"
+# the guest test programs, as the real initramfs has them in /extra/bin
+"$top/scripts/build-guest-progs" "$work/bin" "$top"/tests/guest/*.c ||
+	die "scripts/build-guest-progs failed"
 img=$work/initramfs.cpio.gz
-"$top/scripts/mkinitramfs" "$img" "$work/x/tests" "$work/file.txt" ||
+"$top/scripts/mkinitramfs" "$img" "$work/x/tests" "$work/file.txt" "$work/bin" ||
 	die "scripts/mkinitramfs failed"
 listing=$(zcat "$img" | cpio -t --quiet) || die "cannot list $img"
 for f in init bin/sh bin/busybox dev/console dev/null dev/ttyS0 dev/hda \
