@@ -35,7 +35,7 @@ TOOL_BINS	:= $(addprefix $(BUILD)/bin/,$(TOOLS))
 board_ram	= $(shell sed -n 's/^\# ram: *\([0-9]*\).*/\1/p' configs/qemu-i386-$(1).config)
 
 .PHONY: all help deps fetch tree tree-compat kernel initramfs disk run boot \
-	report-board check tools clean distclean check-board
+	minram check tools clean check-board
 
 all: run
 
@@ -50,6 +50,7 @@ help:
 	@echo '  make initramfs       busybox (static, musl) and /init in build/initramfs.cpio.gz'
 	@echo '  make run             boot the board kernel with the guest checks, print the report'
 	@echo '  make boot            boot the board kernel to an interactive busybox shell'
+	@echo '  make minram          least RAM at which the board passes the guest checks'
 	@echo '  make tools           host tools in build/bin: $(TOOLS)'
 	@echo 'Tests:'
 	@echo '  make check           the test suite (ends with "N passed, N failed")'
@@ -108,6 +109,9 @@ $(DISK):
 
 run: check-board kernel initramfs disk
 	scripts/boot-board $(BOARD_FILE) $(BZIMAGE) $(INITRAMFS) $(DISK) $(LOGS)/$(BOARD).log
+
+minram: check-board kernel initramfs disk
+	scripts/minram $(BZIMAGE) $(INITRAMFS) $(DISK) $(LOGS)/minram-$(BOARD) $(call board_ram,$(BOARD))
 
 boot: check-board kernel initramfs disk
 	scripts/run-qemu --interactive -m $(call board_ram,$(BOARD)) --hda $(DISK) \
