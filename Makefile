@@ -35,7 +35,7 @@ TOOL_BINS	:= $(addprefix $(BUILD)/bin/,$(TOOLS))
 board_ram	= $(shell sed -n 's/^\# ram: *\([0-9]*\).*/\1/p' configs/qemu-i386-$(1).config)
 
 .PHONY: all help deps fetch tree tree-compat kernel initramfs disk run boot \
-	minram check tools clean check-board
+	minram report check tools clean check-board
 
 all: run
 
@@ -51,6 +51,8 @@ help:
 	@echo '  make run             boot the board kernel with the guest checks, print the report'
 	@echo '  make boot            boot the board kernel to an interactive busybox shell'
 	@echo '  make minram          least RAM at which the board passes the guest checks'
+	@echo '  make report          every board vanilla and patched, per-option savings:'
+	@echo '                       Documentation/report/ (report.txt, options.svg)'
 	@echo '  make tools           host tools in build/bin: $(TOOLS)'
 	@echo 'Tests:'
 	@echo '  make check           the test suite (ends with "N passed, N failed")'
@@ -98,7 +100,7 @@ initramfs: $(INITRAMFS)
 $(INITRAMFS): FORCE
 	scripts/build-busybox
 	scripts/build-guest-progs $(BUILD)/guest/bin tests/guest/*.c
-	scripts/mkinitramfs $(INITRAMFS).tmp $(BUILD)/guest/bin
+	scripts/mkinitramfs $(INITRAMFS).tmp $(BUILD)/guest/bin tests/guest/tests
 	@if cmp -s $(INITRAMFS).tmp $(INITRAMFS); then rm $(INITRAMFS).tmp; \
 	 else mv $(INITRAMFS).tmp $(INITRAMFS); fi
 
@@ -109,6 +111,9 @@ $(DISK):
 
 run: check-board kernel initramfs disk
 	scripts/boot-board $(BOARD_FILE) $(BZIMAGE) $(INITRAMFS) $(DISK) $(LOGS)/$(BOARD).log
+
+report: fetch
+	scripts/report Documentation/report
 
 minram: check-board kernel initramfs disk
 	scripts/minram $(BZIMAGE) $(INITRAMFS) $(DISK) $(LOGS)/minram-$(BOARD) $(call board_ram,$(BOARD))

@@ -1,0 +1,33 @@
+#!/bin/bash
+# Stress a board at the least RAM it boots with: tests/guest/tests/stress.sh
+# (memory pressure until the OOM killer acts, a fork/exec storm, file
+# churn on tmpfs and on the ext2 disk), for a bounded number of rounds.
+# The kernel must not oops, panic or hang, and every file and memory
+# page must check out afterwards.
+#
+# Usage: tests/stress/board.sh BOARD [ROUNDS]
+# The least RAM comes from scripts/minram (logs in build/logs/).
+# shellcheck source=../lib.sh
+. "$(dirname "$0")/../lib.sh"
+board=${1:-min}
+rounds=${2:-3}
+vanilla_tree
+
+make -s -C "$TOP" --no-print-directory BOARD="$board" kernel initramfs disk
+out=$BUILD/out/series-$board
+logs=$BUILD/logs/stress-$board
+ram=$(sed -n 's/^# ram: *\([0-9]*\).*/\1/p' "$TOP/configs/qemu-i386-$board.config")
+least=$("$TOP/scripts/minram" "$out/arch/i386/boot/bzImage" "$BUILD/initramfs.cpio.gz" \
+	"$BUILD/disk.img" "$logs" "$ram" | tail -n 1)
+echo "$least"
+kib=$(echo "$least" | sed -n 's/^minram: PASS at \([0-9]*\)K.*/\1/p')
+[ -n "$kib" ] || fail "no least RAM for $board"
+echo "stress at ${kib}K, $rounds rounds"
+"$TOP/scripts/run-qemu" -m "${kib}K" --hda "$BUILD/disk.img" --nic --timeout 600 \
+	--append "panic=1 tiny.test=stress tiny.rounds=$rounds" \
+	--log "$logs/stress.log" "$out/arch/i386/boot/bzImage" "$BUILD/initramfs.cpio.gz" ||
+	fail "the kernel did not survive the stress (log: $logs/stress.log)"
+grep -a '^TINY: stress' "$logs/stress.log" | tr -d '\r'
+grep -a -q '^TINY: test_stress=ok' "$logs/stress.log" ||
+	fail "a file or memory check failed under stress (log: $logs/stress.log)"
+echo "$board survived $rounds rounds of stress at ${kib}K"
