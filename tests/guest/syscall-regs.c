@@ -11,12 +11,19 @@
  * int $0x80 and, where the kernel offers it, through the vsyscall page
  * (sysenter), and compares the registers afterwards.
  *
+ * The system calls that reach the saved registers themselves
+ * (sigaltstack, iopl, and sigreturn after a signal on an alternate
+ * stack) must also read the right words: the ptregs-pointer compat
+ * patch.
+ *
  * Output: one "syscall_regs_<name>=ok|fail ..." line per case, then
  * "syscall_regs=ok" or "syscall_regs=fail".  Exit status 0 or 1.
  *
  * Built static for i386 with musl; runs in the guest.
  */
+#include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -36,6 +43,8 @@
 #define NR_getpid	20
 #define NR_setpriority	97
 #define NR_gettimeofday	78
+#define NR_sigaltstack	186
+#define NR_iopl		110
 
 #define AT_SYSINFO	32
 
@@ -95,6 +104,8 @@ static void trap(struct call *c)
 
 static const char *const regname[] = { "ebx", "ecx", "edx", "esi", "edi", "ebp" };
 
+static long last_ret;
+
 static int check(const char *name, const char *how, long nr, struct regs in)
 {
 	struct call c = { in, nr, how[0] == 'i' ? 0 : vsyscall, 0 };
@@ -102,6 +113,7 @@ static int check(const char *name, const char *how, long nr, struct regs in)
 	int i, bad = 0;
 
 	trap(&c);
+	last_ret = c.ret;
 	for (i = 0; i < 6; i++) {
 		if (a[i] == b[i])
 			continue;
@@ -116,6 +128,48 @@ static int check(const char *name, const char *how, long nr, struct regs in)
 	else
 		printf("syscall_regs_%s_%s=ok\n", name, how);
 	return bad;
+}
+
+static int expect_ret(const char *name, const char *how, long want)
+{
+	if (last_ret == want)
+		return 0;
+	printf("syscall_regs_%s_%s_ret=fail %ld, expected %ld\n", name, how,
+	       last_ret, want);
+	return 1;
+}
+
+static stack_t oss;
+static char altstack[16384];
+static volatile int on_altstack;
+
+static void usr1(int sig)
+{
+	char here;
+
+	(void)sig;
+	on_altstack = &here >= altstack && &here < altstack + sizeof(altstack);
+}
+
+/* A signal delivered on an alternate stack, and back (sigreturn). */
+static int check_altstack_signal(void)
+{
+	stack_t ss = { .ss_sp = altstack, .ss_size = sizeof(altstack) };
+	struct sigaction sa = { .sa_handler = usr1, .sa_flags = SA_ONSTACK };
+	volatile int canary = 0x5a5a;
+
+	if (sigaltstack(&ss, NULL) || sigaction(SIGUSR1, &sa, NULL)) {
+		printf("signal_altstack=fail setup: %s\n", strerror(errno));
+		return 1;
+	}
+	raise(SIGUSR1);
+	if (!on_altstack || canary != 0x5a5a) {
+		printf("signal_altstack=fail handler %s the alternate stack\n",
+		       on_altstack ? "ran on" : "did not run on");
+		return 1;
+	}
+	printf("signal_altstack=ok\n");
+	return 0;
 }
 
 static unsigned long find_sysinfo(char **envp)
@@ -191,7 +245,24 @@ int main(int argc, char **argv, char **envp)
 		bad |= check("setpriority", m, NR_setpriority, r);
 		r = (struct regs){ 0x11, 0x22, 0x33, 0x44, 0x55, 0x66 };
 		bad |= check("getpid", m, NR_getpid, r);
+		/*
+		 * The system calls that reach the saved registers themselves:
+		 * they must read the right words (sigaltstack(NULL, &old)
+		 * returns 0, iopl(0) returns 0 and the process goes on) and
+		 * leave the registers alone on both entry paths.
+		 */
+		r = (struct regs){ 0, (unsigned long)&oss, 0x22, 0x12345678,
+				   0x33, 0x44 };
+		bad |= check("sigaltstack", m, NR_sigaltstack, r);
+		bad |= expect_ret("sigaltstack", m, 0);
+		r = (struct regs){ 0, 0x11, 0x22, 0x12345678, 0x33, 0x44 };
+		bad |= check("iopl", m, NR_iopl, r);
+		if (last_ret == -ENOSYS)	/* newer kernels, 32-bit compat */
+			printf("syscall_regs_iopl_%s=absent\n", m);
+		else
+			bad |= expect_ret("iopl", m, 0);
 	}
+	bad |= check_altstack_signal();
 	close(fd);
 	unlink(file);
 	unlink(node);
