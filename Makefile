@@ -35,7 +35,7 @@ TOOL_BINS	:= $(addprefix $(BUILD)/bin/,$(TOOLS))
 board_ram	= $(shell sed -n 's/^\# ram: *\([0-9]*\).*/\1/p' configs/qemu-i386-$(1).config)
 
 .PHONY: all help deps fetch tree tree-compat kernel initramfs disk run boot \
-	minram report check tools clean check-board
+	minram report check check-matrix tools clean check-board
 
 all: run
 
@@ -56,6 +56,8 @@ help:
 	@echo '  make tools           host tools in build/bin: $(TOOLS)'
 	@echo 'Tests:'
 	@echo '  make check           the test suite (ends with "N passed, N failed")'
+	@echo '  make check-matrix    make check, then every patch alone, every prefix,'
+	@echo '                       and stress at each board'"'"'s least RAM (< 60 min)'
 	@echo 'Cleaning:'
 	@echo '  make clean           remove build/ (the download cache stays)'
 	@echo 'Boards: $(BOARDS)'
@@ -138,6 +140,9 @@ $(BUILD) $(BUILD)/bin:
 
 check:
 	@tests/check
+
+check-matrix:
+	@tests/check --matrix
 
 clean:
 	rm -rf $(BUILD)

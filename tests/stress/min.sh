@@ -1,0 +1,3 @@
+#!/bin/bash
+# Stress the min board at the least RAM it boots with (tests/stress/board.sh).
+exec "$(dirname "$0")/board.sh" min
