@@ -1,7 +1,7 @@
 /*
  * count-inlines: count inline function instantiations in a build log.
  *
- * Usage: count-inlines [-n N] [FILE|-]
+ * Usage: count-inlines [-n N] [-s PREFIX] [FILE|-]
  *
  * With CONFIG_MEASURE_INLINES every inline function is marked
  * deprecated, so each use of one makes the compiler warn:
@@ -47,7 +47,13 @@
  * were declared in several files (static inlines in .c files, say),
  * their counts are added up and the header is followed by " (+N more)",
  * N being the number of other files.  -n N prints the first N rows only
- * (default 0: all); the total line always covers the whole log.  A log
+ * (default 0: all); the total line always covers the whole log.
+ * -s PREFIX drops PREFIX from the start of every header path that
+ * begins with it: a kernel built with O= names its headers by absolute
+ * path (/src/linux/include/linux/list.h), and with "-s /src/linux/"
+ * the table reads include/linux/list.h, the same for any tree.  (Such
+ * a build also names the architecture's headers include2/asm/..., its
+ * link to include/asm-ARCH.)  A log
  * without deprecation warnings gives the column header and
  * "total: 0 instantiations of 0 functions", and exit status 0.
  *
@@ -65,6 +71,7 @@
 #include <sys/types.h>
 
 #define PROG "count-inlines"
+#define USAGE PROG " [-n N] [-s PREFIX] [FILE|-]"
 
 struct header {
 	char *path;
@@ -82,6 +89,7 @@ static struct func *funcs;
 static size_t nfuncs, capfuncs;
 static size_t *slots;		/* hash table of index + 1, 0 = empty */
 static size_t nslots;
+static const char *strip;	/* -s PREFIX */
 
 #define NONE SIZE_MAX
 static size_t pending = NONE;	/* warning waiting for its note */
@@ -167,8 +175,12 @@ static size_t lookup(const char *name, size_t n)
 static void add_header(size_t fi, const char *path, size_t n)
 {
 	struct func *f = &funcs[fi];
-	size_t i;
+	size_t i, k = strip ? strlen(strip) : 0;
 
+	if (k && k < n && !strncmp(path, strip, k)) {
+		path += k;
+		n -= k;
+	}
 	for (i = 0; i < f->nhdr; i++) {
 		if (!strncmp(f->hdr[i].path, path, n) && !f->hdr[i].path[n]) {
 			f->hdr[i].n++;
@@ -410,7 +422,7 @@ static void free_all(void)
 
 static void usage_error(const char *msg)
 {
-	die("%s (usage: " PROG " [-n N] [FILE|-])", msg);
+	die("%s (usage: " USAGE ")", msg);
 }
 
 static size_t parse_top(const char *s)
@@ -442,13 +454,19 @@ int main(int argc, char **argv)
 			top = parse_top(argv[i]);
 		} else if (opts && !strncmp(argv[i], "-n", 2)) {
 			top = parse_top(argv[i] + 2);
+		} else if (opts && !strcmp(argv[i], "-s")) {
+			if (++i == argc)
+				usage_error("-s needs an argument");
+			strip = argv[i];
+		} else if (opts && !strncmp(argv[i], "-s", 2)) {
+			strip = argv[i] + 2;
 		} else if (opts && (!strcmp(argv[i], "-h") ||
 				    !strcmp(argv[i], "--help"))) {
-			printf("usage: " PROG " [-n N] [FILE|-]\n");
+			printf("usage: " USAGE "\n");
 			return 0;
 		} else if (opts && argv[i][0] == '-' && argv[i][1]) {
 			fprintf(stderr, PROG ": unknown option '%s' (usage: "
-				PROG " [-n N] [FILE|-])\n", argv[i]);
+				USAGE ")\n", argv[i]);
 			return 2;
 		} else if (!file) {
 			file = argv[i];

@@ -11,7 +11,8 @@
 # header column against the headers the functions are defined in.  Also
 # old-style warnings, clang's (if clang is installed), and the errors:
 # binary input, a missing file and a directory exit 2; a log without
-# warnings gives totals of 0 and exit 0.
+# warnings gives totals of 0 and exit 0.  -s strips a prefix from the
+# header paths.
 set -eu
 
 tool=count-inlines
@@ -291,6 +292,14 @@ In file included from kernel/a.c:1:
 include/linux/list.h:11:20: note: declared here
 EOF
 
+# an O= kernel build names headers by absolute path (-s strips it)
+cat >abs.log <<'EOF'
+/src/linux/kernel/a.c:9:2: warning: 'list_add' is deprecated [-Wdeprecated-declarations]
+/src/linux/include/linux/list.h:11:20: note: declared here
+/src/linux/kernel/a.c:10:2: warning: 'get_current' is deprecated [-Wdeprecated-declarations]
+include2/asm/current.h:8:20: note: declared here
+EOF
+
 printf 'make: Entering directory\n  CC      init/main.o\nall fine\n' >clean.log
 : >empty.log
 { head -c 4096 /dev/urandom; printf 'x\0y\n'; } >garbage.log
@@ -342,6 +351,25 @@ for T in $variants; do
 	[ "$(header_of list_add)" = include/linux/list.h ] ||
 		fail "notes.log: list_add header"
 
+	echo "-s PREFIX"
+	check_counts "$T" abs.log
+	[ "$(header_of list_add)" = /src/linux/include/linux/list.h ] ||
+		fail "abs.log: list_add header '$(header_of list_add)' without -s"
+	cp out want
+	for opt in "-s /src/linux/" "-s/src/linux/"; do
+		# shellcheck disable=SC2086 # the option and its argument
+		ok "$T" $opt abs.log
+		[ "$(header_of list_add)" = include/linux/list.h ] ||
+			fail "abs.log: $opt: list_add header '$(header_of list_add)'"
+		[ "$(header_of get_current)" = include2/asm/current.h ] ||
+			fail "abs.log: $opt: get_current header"
+		diff <(awk '{ print $1, $2 }' want) <(awk '{ print $1, $2 }' out) ||
+			fail "abs.log: $opt changes the counts"
+	done
+	ok "$T" -s /elsewhere/ abs.log
+	[ "$(header_of list_add)" = /src/linux/include/linux/list.h ] ||
+		fail "abs.log: -s /elsewhere/ changed the header"
+
 	if command -v clang >/dev/null 2>&1; then
 		echo "clang"
 		build_log clang C >clang.log
@@ -377,6 +405,7 @@ for T in $variants; do
 	expect_error "$T" '\.: read error: Is a directory' .
 	expect_error "$T" 'bad row count' -n x gcc.C.log
 	expect_error "$T" '-n needs an argument' -n
+	expect_error "$T" '-s needs an argument' gcc.C.log -s
 	expect_error "$T" "unknown option '--bogus'" --bogus
 	expect_error "$T" 'too many arguments' a.log b.log
 done
