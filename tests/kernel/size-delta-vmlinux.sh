@@ -1,20 +1,20 @@
 #!/bin/bash
 # scripts/size-delta counts text, data and bss exactly as binutils size
 # (Berkeley format) does, on every vmlinux the tests have built
-# (build/out/*/vmlinux; run after the boot tests).
+# (every vmlinux under build/, two levels down at most: build/out/*/,
+# build/opt-*/*/ ...; run after the kernel tests).
 # shellcheck source=../lib.sh
 . "$(dirname "$0")/../lib.sh"
 need i686-linux-gnu-size
 make -s -C "$TOP" tools >/dev/null
 sd=$BUILD/bin/size-delta
 n=0
-for v in "$BUILD"/out/*/vmlinux; do
-	[ -f "$v" ] || continue
+while read -r v; do
 	want=$(i686-linux-gnu-size "$v" | awk 'NR == 2 { print $1, $2, $3, $4 }')
 	got=$("$sd" "$v" "$v" | awk '$1 == "text:" { t = $2 } $1 == "data:" { d = $2 }
 		$1 == "bss:" { b = $2 } $1 == "total:" { s = $2 } END { print t, d, b, s }')
 	[ "$want" = "$got" ] || fail "$v: size says $want, size-delta says $got"
 	n=$((n + 1))
-done
-[ "$n" -gt 0 ] || fail "no vmlinux under $BUILD/out: run the boot tests first"
+done < <(find "$BUILD" -mindepth 2 -maxdepth 3 -name vmlinux -type f | sort)
+[ "$n" -gt 0 ] || fail "no vmlinux under $BUILD: run the boot tests first"
 echo "size-delta agrees with size on $n vmlinux files"
