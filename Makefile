@@ -35,7 +35,8 @@ TOOL_BINS	:= $(addprefix $(BUILD)/bin/,$(TOOLS))
 board_ram	= $(shell sed -n 's/^\# ram: *\([0-9]*\).*/\1/p' configs/qemu-i386-$(1).config)
 
 .PHONY: all help deps fetch tree tree-compat kernel initramfs disk run boot \
-	minram report check check-matrix tools clean check-board
+	minram report bench-slob bench-kmalloc-acct measure-option check \
+	check-matrix tools clean check-board
 
 all: run
 
@@ -54,6 +55,10 @@ help:
 	@echo '  make report          every board vanilla and patched, per-option savings:'
 	@echo '                       Documentation/report/ (report.txt, options.svg)'
 	@echo '  make tools           host tools in build/bin: $(TOOLS)'
+	@echo 'Benchmarks (print figures; BOOTS=n boots of each kernel):'
+	@echo '  make bench-slob      SLAB against SLOB on min at 8 MB: Slab, MemFree, speed, held/live'
+	@echo '  make bench-kmalloc-acct  cost of kmalloc accounting: on/off ratio, table memory'
+	@echo '  make measure-option PATCH=tiny/X.patch FRAGMENT=F  one option: vmlinux and RAM delta'
 	@echo 'Tests:'
 	@echo '  make check           the test suite (ends with "N passed, N failed")'
 	@echo '  make check-matrix    make check, then every patch alone, every prefix,'
@@ -116,6 +121,19 @@ run: check-board kernel initramfs disk
 
 report: fetch
 	scripts/report Documentation/report
+
+# Benchmarks: they print figures, they assert nothing.
+bench-slob: fetch
+	scripts/bench-slob $(BOOTS)
+
+bench-kmalloc-acct: fetch
+	scripts/bench-kmalloc-acct $(if $(BOOTS),-n $(BOOTS))
+
+# make measure-option PATCH=tiny/mempool.patch FRAGMENT=tests/matrix/small/mempool.config
+measure-option: fetch
+	@[ -n "$(PATCH)" ] && [ -n "$(FRAGMENT)" ] || \
+		{ echo "make: measure-option needs PATCH=tiny/NAME.patch FRAGMENT=FILE" >&2; exit 2; }
+	scripts/measure-option $(PATCH) $(FRAGMENT)
 
 minram: check-board kernel initramfs disk
 	scripts/minram $(BZIMAGE) $(INITRAMFS) $(DISK) $(LOGS)/minram-$(BOARD) $(call board_ram,$(BOARD))
