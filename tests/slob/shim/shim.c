@@ -164,6 +164,11 @@ void __free_pages(struct page *page, unsigned int order)
 		shim_die(__FILE__, __LINE__, "__free_pages(): PG_slab still set");
 	if (page->mapping)
 		shim_die(__FILE__, __LINE__, "__free_pages(): page->mapping set");
+	/*
+	 * Poison before the pages are free again: once page_lock is
+	 * dropped, another thread may take them and fill them.
+	 */
+	memset(page_address(page), 0x5a, n * PAGE_SIZE);
 	pthread_mutex_lock(&page_lock);
 	for (i = first; i < first + n; i++) {
 		if (!page_used[i])
@@ -171,7 +176,6 @@ void __free_pages(struct page *page, unsigned int order)
 		page_used[i] = 0;
 	}
 	pthread_mutex_unlock(&page_lock);
-	memset(page_address(page), 0x5a, n * PAGE_SIZE);
 }
 
 void shim_page_state(long delta)
