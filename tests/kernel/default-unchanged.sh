@@ -8,9 +8,11 @@
 # .init.ramfs: the built-in initramfs carries the time of the build, and
 # its gzip'd size varies by a byte or so from build to build on its own.
 #
-# The trees have paths of one length ($BUILD/opt-default/tree-N): BUG()
-# puts each source file's path into the kernel, so a tree at a longer
-# path alone makes a bigger vmlinux.
+# Every kernel is built from the same tree path ($BUILD/opt-default/tree,
+# made again for each patch) into the same folder (out-CONFIG, emptied
+# first), so that ccache finds every file a patch does not change: the
+# source paths the compiler sees, and __FILE__ in BUG(), are then the
+# same for every build.
 # Usage: tests/kernel/default-unchanged.sh [tiny/NAME.patch...]
 # shellcheck source=../lib.sh
 . "$(dirname "$0")/../lib.sh"
@@ -32,23 +34,33 @@ frags() {
 }
 
 bad=""
-opt_tree "$W/tree-0"
+# build N [PATCH]: the tree with PATCH (none: the compat series alone),
+# each config built from scratch; the sections go to $W/sections-N-CONFIG
+build() {
+	local n=$1 c
+	shift
+	opt_tree "$W/tree" "$@"
+	for c in $configs; do
+		rm -rf "$W/out-$c"
+		# shellcheck disable=SC2046 # zero or one fragment
+		opt_kernel "$W/tree" "$W/out-$c" $(frags "$c")
+		sections "$W/out-$c" >"$W/sections-$n-$c"
+		sizes "$W/out-$c" >"$W/sizes-$n-$c"
+	done
+}
+
+build 0
 for c in $configs; do
-	# shellcheck disable=SC2046 # zero or one fragment
-	opt_kernel "$W/tree-0" "$W/out-0-$c" $(frags "$c")
-	echo "compat series only, $c: text data bss $(sizes "$W/out-0-$c")"
+	echo "compat series only, $c: text data bss $(cat "$W/sizes-0-$c")"
 done
 
 i=0
 for p in "${patches[@]}"; do
 	i=$((i + 1))
-	opt_tree "$W/tree-$i" "$p"
+	build "$i" "$p"
 	for c in $configs; do
-		# shellcheck disable=SC2046 # zero or one fragment
-		opt_kernel "$W/tree-$i" "$W/out-$i-$c" $(frags "$c")
-		if diff <(sections "$W/out-0-$c") <(sections "$W/out-$i-$c") \
-			>"$W/diff.out"; then
-			echo "$p, $c: same size ($(sizes "$W/out-$i-$c"))"
+		if diff "$W/sections-0-$c" "$W/sections-$i-$c" >"$W/diff.out"; then
+			echo "$p, $c: same size ($(cat "$W/sizes-$i-$c"))"
 		else
 			echo "$p, $c: vmlinux differs from the compat series alone:"
 			cat "$W/diff.out"

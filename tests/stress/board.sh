@@ -23,7 +23,7 @@ echo "$least"
 kib=$(echo "$least" | sed -n 's/^minram: PASS at \([0-9]*\)K.*/\1/p')
 [ -n "$kib" ] || fail "no least RAM for $board"
 echo "stress at ${kib}K, $rounds rounds"
-"$TOP/scripts/run-qemu" -m "${kib}K" --hda "$BUILD/disk.img" --nic --timeout 600 \
+"$TOP/scripts/run-qemu" -m "${kib}K" --hda "$BUILD/disk.img" --nic --timeout 600 --idle-timeout 120 \
 	--append "panic=1 tiny.test=stress tiny.rounds=$rounds" \
 	--log "$logs/stress.log" "$out/arch/i386/boot/bzImage" "$BUILD/initramfs.cpio.gz" ||
 	fail "the kernel did not survive the stress (log: $logs/stress.log)"
