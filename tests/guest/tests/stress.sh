@@ -26,9 +26,11 @@
 # (tmpfs pages cannot be reclaimed without swap): a round holds at most
 # a sixth of MemFree on the tmpfs, round 1's kept files included.
 #
-# Prints stress_* key=value lines; exit 0 when every file and every
-# memhog page checked out (the kernel's own health is run-qemu's part:
-# no Oops, BUG or panic, and no hang).
+# Prints stress_* key=value lines (a stress_retry= line for every
+# program started again, and stress_ballasts_so_far= every tenth
+# ballast, so the console shows progress even with printk off); exit 0
+# when every file and every memhog page checked out (the kernel's own
+# health is run-qemu's part: no Oops, BUG or panic, and no hang).
 
 rounds=$(sed -n 's/.*tiny\.rounds=\([0-9]*\).*/\1/p' /proc/cmdline)
 rounds=${rounds:-3}
@@ -50,11 +52,13 @@ ballast() {
 		sh -c 'echo 15 >/proc/self/oom_adj; exec sleep 100000' 2>/dev/null &
 		ballast1=$!
 		ballasts=$((ballasts + 1))
+		[ $((ballasts % 10)) = 0 ] && echo "stress_ballasts_so_far=$ballasts"
 	fi
 	if [ -z "$ballast2" ] || ! kill -0 "$ballast2" 2>/dev/null; then
 		sh -c 'echo 15 >/proc/self/oom_adj; exec sleep 100000' 2>/dev/null &
 		ballast2=$!
 		ballasts=$((ballasts + 1))
+		[ $((ballasts % 10)) = 0 ] && echo "stress_ballasts_so_far=$ballasts"
 	fi
 }
 
@@ -70,6 +74,7 @@ run() {
 		[ "$st" = 137 ] && [ $n -lt 20 ] || return "$st"
 		n=$((n + 1))
 		retries=$((retries + 1))
+		echo "stress_retry=$1"
 		at0 sleep 1
 	done
 }
@@ -88,6 +93,7 @@ md5() {
 		fi
 		n=$((n + 1))
 		retries=$((retries + 1))
+		echo "stress_retry=md5sum"
 		at0 sleep 1
 	done
 	md5_out=${md5_out%% *}
