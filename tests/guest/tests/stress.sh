@@ -46,19 +46,22 @@ at0() {
 	(echo 0 >/proc/self/oom_adj 2>/dev/null; exec "$@")
 }
 
+# new_ballast: start a ballast in the background ($! is its pid)
+new_ballast() {
+	sh -c 'echo 15 >/proc/self/oom_adj; exec sleep 100000' 2>/dev/null &
+	ballasts=$((ballasts + 1))
+	[ $((ballasts % 10)) = 0 ] && echo "stress_ballasts_so_far=$ballasts"
+}
+
 # ballast: start each ballast again that the OOM killer has ended
 ballast() {
 	if [ -z "$ballast1" ] || ! kill -0 "$ballast1" 2>/dev/null; then
-		sh -c 'echo 15 >/proc/self/oom_adj; exec sleep 100000' 2>/dev/null &
+		new_ballast
 		ballast1=$!
-		ballasts=$((ballasts + 1))
-		[ $((ballasts % 10)) = 0 ] && echo "stress_ballasts_so_far=$ballasts"
 	fi
 	if [ -z "$ballast2" ] || ! kill -0 "$ballast2" 2>/dev/null; then
-		sh -c 'echo 15 >/proc/self/oom_adj; exec sleep 100000' 2>/dev/null &
+		new_ballast
 		ballast2=$!
-		ballasts=$((ballasts + 1))
-		[ $((ballasts % 10)) = 0 ] && echo "stress_ballasts_so_far=$ballasts"
 	fi
 }
 
