@@ -38,10 +38,8 @@ int main(int argc, char **argv)
 		for (j = 0; j < CHUNK; j += PAGE)
 			p[j] = (unsigned char)(n * 31 + j / PAGE);
 		chunks[n++] = p;
-		if (n % 16 == 0) {
-			printf("memhog_progress_kb=%ld\n", n * (CHUNK / 1024));
-			fflush(stdout);
-		}
+		printf("memhog_progress_kb=%ld\n", n * (CHUNK / 1024));
+		fflush(stdout);
 	}
 	for (i = 0; i < n; i++)
 		for (j = 0; j < CHUNK; j += PAGE)
