@@ -44,11 +44,6 @@
 
 echo -16 >/proc/self/oom_adj 2>/dev/null
 
-rounds=3
-read -r cmdline </proc/cmdline
-for w in $cmdline; do
-	case $w in tiny.rounds=*) rounds=${w#tiny.rounds=} ;; esac
-done
 retries=0
 
 # at0 CMD ARG...: CMD in a child at oom_adj 0
@@ -96,40 +91,39 @@ bad() {
 	echo "$1" >>/tmp/stress.bad
 }
 
-# memfree: sets v to MemFree in kB (no fork)
-memfree() {
+# Once, at the first start: the rounds, the sizes (from MemFree now) and
+# the disk, kept in /tmp/stress.size.  A controller started again reads
+# no /proc file byte by byte (each read(2) of /proc/cmdline or
+# /proc/meminfo takes a page): at the least RAM that alone can call the
+# OOM killer.
+state=/tmp/stress.step
+if [ "${TEST_RESTARTS:-0}" = 0 ]; then
+	run rm -f "$state" /tmp/stress.bad /tmp/stress.size /tmp/churn.* /tmp/storm.fail
+	rounds=3
+	read -r cmdline </proc/cmdline
+	for w in $cmdline; do
+		case $w in tiny.rounds=*) rounds=${w#tiny.rounds=} ;; esac
+	done
 	v=0
 	while read -r k v _; do
 		[ "$k" = MemFree: ] && break
 	done </proc/meminfo
-}
-
-state=/tmp/stress.step
-if [ "${TEST_RESTARTS:-0}" = 0 ]; then
-	run rm -f "$state" /tmp/stress.bad /tmp/stress.size /tmp/churn.* /tmp/storm.fail
+	disk=""
+	if run grep -q ' hda$' /proc/partitions && run mount -t ext2 /dev/hda /mnt; then
+		disk=/mnt
+		run rm -f /mnt/churn.*
+	fi
+	echo "$v $rounds $disk" >/tmp/stress.size
 fi
+read -r free_kb rounds disk </tmp/stress.size
 steps_done=0
 [ -f "$state" ] && read -r steps_done <"$state"
 echo "stress_steps_done=$steps_done"
-
-disk=""
-mounted=""
-while read -r _ m _; do
-	[ "$m" = /mnt ] && mounted=1
-done </proc/mounts
-if [ -n "$mounted" ] ||
-	{ run grep -q ' hda$' /proc/partitions && run mount -t ext2 /dev/hda /mnt; }; then
-	disk=/mnt
-	[ "$steps_done" = 0 ] && run rm -f /mnt/churn.*
+# (killed in final_step, a controller may have left the disk unmounted)
+if [ -n "$disk" ] && ! run grep -q ' /mnt ' /proc/mounts; then
+	run mount -t ext2 /dev/hda /mnt || bad mount
 fi
 echo "stress_disk=${disk:-absent}"
-
-# Sizes, from the MemFree of the first start.
-if [ ! -f /tmp/stress.size ]; then
-	memfree
-	echo "$v" >/tmp/stress.size
-fi
-read -r free_kb </tmp/stress.size
 echo "stress_memfree_kb=$free_kb"
 # tmpfs churn unit: 8 files of 1..8 units are written in a round, and
 # the odd ones of round 1 (16 units) are kept, so a round peaks at 52
@@ -151,25 +145,10 @@ loops=$((free_kb / 128))
 [ "$loops" -le 4 ] || loops=4
 echo "stress_storm_loops=$loops"
 
-# settle: wait (reading /proc/meminfo, which needs no fork) until the
-# tasks the OOM killer ended have gone and MemFree is back to 3/4 of
-# what it was at the start, or 2000 reads have passed; the next fork
-# then does not find memory still held by the dying.
-settle() {
-	n=0
-	while [ $n -lt 2000 ]; do
-		memfree
-		[ $((v * 4)) -ge $((free_kb * 3)) ] && return
-		n=$((n + 1))
-	done
-	echo "stress_unsettled_kb=$v"
-}
-
 # memhog_step ROUND
 memhog_step() {
 	sh -c 'echo 15 >/proc/self/oom_adj 2>/dev/null; exec /extra/bin/memhog' >/tmp/memhog.out 2>&1
 	echo "stress_round$1_memhog_status=$?"
-	settle
 	kb=0
 	while IFS='=' read -r k v; do
 		case $k in
@@ -207,7 +186,6 @@ storm_step() {
 	exit $killed)
 	killed=$?
 	[ "$killed" = 137 ] && killed=parent
-	settle
 	failed_forks=0
 	if [ -e /tmp/storm.fail ]; then
 		while read -r _; do
@@ -293,7 +271,6 @@ step=0
 step() {
 	step=$((step + 1))
 	[ "$step" -le "$steps_done" ] && return
-	settle
 	decoy
 	"$@"
 	echo "$step" >"$state"
