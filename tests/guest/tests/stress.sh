@@ -254,9 +254,10 @@ final_step() {
 }
 
 # decoy: keep one sleeping process at oom_adj 15 alive, started again
-# before each step once the killer has taken it.  When the controller
-# forks with nothing else to kill, the killer takes the decoy, not the
-# controller, and the decoy's pages are enough for the fork.
+# before each step once the killer has taken it: when nothing else can
+# be killed the killer takes it before the controller.  (The decoy of a
+# controller that was killed lives on, at 15, until the killer takes
+# it too.)
 decoy=""
 decoy() {
 	[ -n "$decoy" ] && kill -0 "$decoy" 2>/dev/null && return
