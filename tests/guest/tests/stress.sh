@@ -51,6 +51,14 @@ at0() {
 	(echo 0 >/proc/self/oom_adj 2>/dev/null; exec "$@")
 }
 
+# retry NAME: count and show a program the OOM killer ended, and give
+# the killer's victim a second to go
+retry() {
+	retries=$((retries + 1))
+	echo "stress_retry=$1"
+	at0 sleep 1
+}
+
 # run CMD ARG...: CMD at oom_adj 0, started again (up to 20 times, a
 # second apart) while the OOM killer ends it (exit status 137).
 # Returns CMD's status.
@@ -61,9 +69,7 @@ run() {
 		st=$?
 		[ "$st" = 137 ] && [ $n -lt 20 ] || return "$st"
 		n=$((n + 1))
-		retries=$((retries + 1))
-		echo "stress_retry=$1"
-		at0 sleep 1
+		retry "$1"
 	done
 }
 
@@ -79,9 +85,7 @@ md5() {
 			return
 		fi
 		n=$((n + 1))
-		retries=$((retries + 1))
-		echo "stress_retry=md5sum"
-		at0 sleep 1
+		retry md5sum
 	done
 	md5_out=${md5_out%% *}
 }
