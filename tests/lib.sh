@@ -39,6 +39,12 @@ series_entries() {
 		awk '{print $1}' | grep "^${1:-}" || true
 }
 
+# base_entries: the patches every build starts from, compat/ and then
+# fixes/, in series order.
+base_entries() {
+	series_entries '\(compat\|fixes\)/'
+}
+
 # tree_id DIR: the git tree id of the files under DIR.
 tree_id() {
 	local g

@@ -27,7 +27,7 @@ board=$TOP/configs/qemu-i386-min.config
 here=$TOP/tests/kmalloc
 work=$BUILD/kmacct/$variant
 out=$BUILD/out/kmacct-$variant-min
-compat=$(series_entries compat/ | paste -sd,)
+compat=$(base_entries | paste -sd,)
 [ -n "$compat" ] || fail "no compat patches in series"
 [ -f "$TOP/patches/tiny/kmalloc-accounting.patch" ] ||
 	fail "no patches/tiny/kmalloc-accounting.patch"

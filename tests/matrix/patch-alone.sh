@@ -13,7 +13,7 @@ vanilla_tree
 
 patches=("$@")
 [ ${#patches[@]} -gt 0 ] || mapfile -t patches < <(series_entries tiny/)
-compat=$(series_entries compat/ | paste -sd, -)
+compat=$(base_entries | paste -sd, -)
 make -s -C "$TOP" initramfs disk >/dev/null
 bad=""
 for p in "${patches[@]}"; do

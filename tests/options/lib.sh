@@ -24,13 +24,13 @@ opt_init() {
 	mkdir -p "$W"
 }
 
-# opt_tree DIR [PATCH...]: DIR becomes vanilla + the compat series + the
+# opt_tree DIR [PATCH...]: DIR becomes vanilla + the compat and fixes patches + the
 # PATCHes (paths under patches/), through scripts/prepare-tree (which
 # does nothing when DIR already holds exactly that).
 opt_tree() {
 	local dir=$1 set
 	shift
-	set=$(series_entries compat/ | paste -sd, -)
+	set=$(base_entries | paste -sd, -)
 	[ -n "$set" ] || fail "no compat patches in series"
 	for p in "$@"; do
 		[ -f "$TOP/patches/$p" ] || fail "missing patches/$p"

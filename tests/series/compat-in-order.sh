@@ -1,5 +1,6 @@
 #!/bin/bash
-# Every compat patch applies in series order with patch -p1 --fuzz=0.
+# Every compat and fixes patch applies in series order with patch -p1
+# --fuzz=0.
 # shellcheck source=../lib.sh
 . "$(dirname "$0")/../lib.sh"
 vanilla_tree
@@ -7,11 +8,11 @@ vanilla_tree
 t=$TMP/linux-2.6.14
 cp -al "$VANILLA" "$t"
 n=0
-for p in $(series_entries compat/); do
+for p in $(base_entries); do
 	(cd "$t" && patch -p1 --fuzz=0 -s <"$TOP/patches/$p") >"$TMP/patch.log" 2>&1 ||
-		{ cat "$TMP/patch.log"; fail "$p does not apply after the compat patches before it"; }
+		{ cat "$TMP/patch.log"; fail "$p does not apply after the compat and fixes patches before it"; }
 	echo "ok $p"
 	n=$((n + 1))
 done
 [ "$n" -gt 0 ] || fail "series lists no compat patch"
-echo "$n compat patches applied in order"
+echo "$n compat and fixes patches applied in order"

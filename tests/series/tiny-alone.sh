@@ -1,15 +1,15 @@
 #!/bin/bash
 # Every patch under tiny/ applies alone with patch -p1 --fuzz=0, both to
-# vanilla 2.6.14 and on top of the compat patches.
+# vanilla 2.6.14 and on top of the compat and fixes patches.
 # shellcheck source=../lib.sh
 . "$(dirname "$0")/../lib.sh"
 vanilla_tree
 
 compat=$TMP/compat
 cp -al "$VANILLA" "$compat"
-for p in $(series_entries compat/); do
+for p in $(base_entries); do
 	(cd "$compat" && patch -s -p1 --fuzz=0 <"$TOP/patches/$p") ||
-		fail "compat patch $p does not apply in order"
+		fail "base patch $p does not apply in order"
 done
 
 n=0
@@ -32,4 +32,4 @@ done
 rm -rf "$TMP"/t-*
 [ "$n" -gt 0 ] || fail "series lists no tiny patch"
 [ $bad -eq 0 ] || fail "some tiny patches do not apply alone"
-echo "$n tiny patches apply alone to vanilla and to vanilla + compat"
+echo "$n tiny patches apply alone to vanilla and to vanilla + compat + fixes"
