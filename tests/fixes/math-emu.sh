@@ -1,0 +1,30 @@
+#!/bin/bash
+# compat/math-emu-pointer.patch: the min board with MATH_EMULATION=y,
+# built from the compat and fixes patches, booted with no387 so that
+# every x87 instruction goes through the kernel's emulator.  The guest
+# program tests/options/guest/fpu.c checks the results of square roots,
+# divisions, conversions, a long series, printf and libm, and that an
+# x87 load from an unmapped address kills its process with SIGSEGV
+# through math_abort(), which unwinds to entry.S by the stack layout the
+# patch changed.  The standard guest workload runs under emulation too.
+# shellcheck source=../lib.sh
+. "$(dirname "$0")/../lib.sh"
+# shellcheck source=../options/lib.sh
+. "$TOP/tests/options/lib.sh"
+need quilt qemu-system-i386 "${CROSS}gcc" i386-linux-musl-gcc
+vanilla_tree
+
+opt_init math-emu
+opt_tree "$W/tree"
+fragment "$W/emu.config" CONFIG_MATH_EMULATION=y
+opt_kernel "$W/tree" "$W/out" "$W/emu.config"
+[ "$(config_value "$W/out" MATH_EMULATION)" = y ] ||
+	fail "MATH_EMULATION=y did not stick in the min board's config"
+opt_initramfs "$W"
+
+opt_boot "$W/emu.log" "$W/out" --append "panic=1 no387 tiny.test=math-emu"
+guest_passed "$W/emu.log" math-emu
+expect_kv "$W/emu.log" fpu_hw no
+expect_kv "$W/emu.log" fpu_results ok
+expect_kv "$W/emu.log" fpu_fault sigsegv
+echo "PASS: emulated floating point gives the right results, and a fault in it a SIGSEGV"
