@@ -74,10 +74,11 @@ help:
 DEB_PACKAGES := quilt qemu-system-x86 gcc-i686-linux-gnu binutils-i686-linux-gnu \
 	ccache e2fsprogs cpio musl-dev:i386 linux-libc-dev:i386 libncurses-dev \
 	git bzip2 xz-utils curl gcc make bc file tmux shellcheck gnuplot-nox \
-	clang libclang-rt-14-dev dpkg-dev strace
+	clang libclang-rt-14-dev dpkg-dev strace qemu-user-static
 
 deps:
 	scripts/install-deps $(DEB_PACKAGES)
+	scripts/enable-i386-exec
 
 # ---------------------------------------------------------------------------
 # Kernel
