@@ -6,11 +6,17 @@
  * Prints fpu_* key=value lines:
  *   fpu_hw        the "fpu" line of /proc/cpuinfo (no: emulated)
  *   fpu_results   ok, or the first computation that came out wrong
- *   fpu_fault     what an x87 load from an unmapped address did to a
- *                 child: sigsegv is right (the emulator's math_abort()
- *                 path), anything else is wrong
+ *   fpu_fault     what an x87 load from a kernel address did to a
+ *                 child: the emulator's access check fails and
+ *                 math_abort() sends SIGSEGV, so sigsegv is right
  * Exit status 0 when the results are right and the fault is a SIGSEGV.
  */
+/*
+ * The 2.6.14 emulator knows the 387's instructions only, not the P6's
+ * fcomi, fucomi and fcmov that gcc uses for i686: code for a 486.
+ */
+#pragma GCC target("arch=i486")
+
 #include <math.h>
 #include <signal.h>
 #include <stdio.h>
@@ -57,7 +63,7 @@ static const char *fault(void)
 	if (pid < 0)
 		return "fork-failed";
 	if (pid == 0) {
-		__asm__ volatile("fldl (%0)" : : "r"(0x10));
+		__asm__ volatile("fldl (%0)" : : "r"(0xc0001000));
 		_exit(0);
 	}
 	if (waitpid(pid, &status, 0) != pid)
