@@ -36,7 +36,7 @@ board_ram	= $(shell sed -n 's/^\# ram: *\([0-9]*\).*/\1/p' configs/qemu-i386-$(1
 
 .PHONY: all help deps fetch tree tree-compat kernel initramfs disk run boot \
 	minram report bench-slob bench-kmalloc-acct measure-option check \
-	check-matrix tools clean check-board
+	check-quick check-matrix tools clean check-board
 
 all: run
 
@@ -61,6 +61,7 @@ help:
 	@echo '  make measure-option PATCH=tiny/X.patch FRAGMENT=F  one option: vmlinux and RAM delta'
 	@echo 'Tests:'
 	@echo '  make check           the test suite (ends with "N passed, N failed")'
+	@echo '  make check-quick     its host-only tests: no kernel build, no boot'
 	@echo '  make check-matrix    make check, then every patch alone, every prefix,'
 	@echo '                       and stress at each board'"'"'s least RAM (< 60 min)'
 	@echo 'Cleaning:'
@@ -159,6 +160,9 @@ $(BUILD) $(BUILD)/bin:
 
 check:
 	@tests/check
+
+check-quick:
+	@tests/check --quick
 
 check-matrix:
 	@tests/check --matrix

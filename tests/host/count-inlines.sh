@@ -9,7 +9,7 @@
 # without caret lines and colour, one by one and in parallel, and checks
 # the table against counts made with grep from the same logs, and the
 # header column against the headers the functions are defined in.  Also
-# old-style warnings, clang's (if clang is installed), and the errors:
+# old-style warnings, clang's (make deps installs clang), and the errors:
 # binary input, a missing file and a directory exit 2; a log without
 # warnings gives totals of 0 and exit 0.  -s strips a prefix from the
 # header paths.
@@ -370,15 +370,13 @@ for T in $variants; do
 	[ "$(header_of list_add)" = /src/linux/include/linux/list.h ] ||
 		fail "abs.log: -s /elsewhere/ changed the header"
 
-	if command -v clang >/dev/null 2>&1; then
-		echo "clang"
-		build_log clang C >clang.log
-		check_counts "$T" clang.log
-		[ "$(header_of list_add)" = include/linux/list.h ] ||
-			fail "clang.log: list_add header"
-	else
-		echo "clang not installed: clang's format not checked"
-	fi
+	command -v clang >/dev/null 2>&1 ||
+		fail "clang not found (run make deps): clang's format cannot be checked"
+	echo "clang"
+	build_log clang C >clang.log
+	check_counts "$T" clang.log
+	[ "$(header_of list_add)" = include/linux/list.h ] ||
+		fail "clang.log: list_add header"
 
 	echo "top N and stdin"
 	ok "$T" gcc.C.log
