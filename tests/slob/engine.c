@@ -15,6 +15,7 @@
  *   memory outside the DMA pages;
  * - a NULL return when no page allocation failed;
  * - constructor or destructor calls that break SLAB's contract;
+ * - kfree() or ksize() of a cache object that does not BUG;
  * - the memory of a SLAB_DESTROY_BY_RCU object reused before the grace
  *   period;
  * - SLOB's free lists unsorted, unmerged or miscounted, pages counted
@@ -732,6 +733,50 @@ static void op_cache_destroy(struct src *s)
 	t->c = NULL;
 }
 
+/*
+ * kfree() (or ksize(), 'size' set) of p must BUG, before it changes
+ * anything: a BUG under slob_lock would leave the lock held.
+ */
+static void expect_bug(const char *what, const void *p, int size)
+{
+	jmp_buf trap;
+
+	if (setjmp(trap)) {
+		shim_trap = NULL;
+		if (strncmp(shim_trap_msg, "BUG", 3))
+			fail("%s(%s): %s instead of a BUG",
+			     size ? "ksize" : "kfree", what, shim_trap_msg);
+		if (shim_locks_held)
+			fail("%s: BUG with slob_lock held", what);
+		return;
+	}
+	shim_trap = &trap;
+	if (size)
+		ksize(p);
+	else
+		kfree(p);
+	shim_trap = NULL;
+	fail("%s(%s) did not BUG", size ? "ksize" : "kfree", what);
+}
+
+/*
+ * kfree() or ksize() of a cache object must BUG, unless the word
+ * before it happens to look like a kmalloc() header.
+ */
+static void op_wild(struct src *s)
+{
+	int i = find_kind(s, K_CACHE);
+	unsigned long off;
+
+	if (i < 0)
+		return;
+	off = (uintptr_t)objs[i].p & ~PAGE_MASK;
+	if (!objs[i].big && off &&
+	    (((unsigned long *)objs[i].p)[-1] & SLOB_MAGIC_MASK) == SLOB_HDR_MAGIC)
+		return;
+	expect_bug("a cache object", objs[i].p, pick(s, 2));
+}
+
 /* kmem_ptr_validate() must refuse what is not in a SLOB page. */
 static void op_validate(struct src *s)
 {
@@ -1019,7 +1064,10 @@ static int engine_step(struct src *s)
 		op_grace_period();
 		break;
 	case 28:
-		op_validate(s);
+		if (pick(s, 2))
+			op_validate(s);
+		else
+			op_wild(s);
 		break;
 	case 29:
 #ifdef CONFIG_SMP

@@ -13,6 +13,11 @@
  *            half, fill again, free all
  *   panic    kmem_cache_create() with SLAB_PANIC panics when it cannot
  *            get memory, and returns NULL without it
+ *   wild     kfree() and ksize() BUG on what kmalloc() did not return:
+ *            a pointer inside a kmalloc() block, a cache object, a
+ *            page that is not a kmalloc() page block (page->index 0,
+ *            or a list link as in an i386 pgd page), the second page
+ *            of a page block; the heap is intact afterwards
  *   threads  four threads allocating and freeing at once, through a
  *            shared cache and kmalloc(), against pthread-mutex
  *            spinlocks (built with CONFIG_SMP)
@@ -101,6 +106,55 @@ static void test_panic(void)
 	shim_fail_next = 1;
 	kmem_cache_create("panic", 100, 0, SLAB_PANIC, NULL, NULL);
 	fail("SLAB_PANIC: kmem_cache_create() returned without memory");
+}
+
+static void test_wild(void)
+{
+	static struct list_head pgd_list;	/* what an i386 pgd links to */
+	unsigned long *a, *obj1, *obj2;
+	struct page *page;
+	kmem_cache_t *c;
+	char *big;
+	int size;
+
+	engine_init(64, 16);
+	a = kmalloc(100, GFP_KERNEL);
+	big = kmalloc(2 * PAGE_SIZE, GFP_KERNEL);
+	c = kmem_cache_create("wild", 64, 0, 0, NULL, NULL);
+	obj1 = kmem_cache_alloc(c, GFP_KERNEL);
+	obj2 = kmem_cache_alloc(c, GFP_KERNEL);
+	page = alloc_page(GFP_KERNEL);
+	if (!a || !big || !c || !obj1 || !obj2 || !page)
+		fail("wild: allocation failed in a large arena");
+	if (obj2 != obj1 + 64 / sizeof(long))
+		fail("wild: cache objects %p, %p not adjacent", (void *)obj1,
+		     (void *)obj2);
+	/* Words that look like a length of a few units */
+	a[0] = 4;
+	obj1[64 / sizeof(long) - 1] = 2;
+	for (size = 0; size < 2; size++) {
+		expect_bug("inside a kmalloc() block", a + 1, size);
+		expect_bug("a cache object", obj2, size);
+		page->index = 0;
+		expect_bug("a page, index 0", page_address(page), size);
+		page->index = (unsigned long)&pgd_list;
+		expect_bug("a pgd page", page_address(page), size);
+		expect_bug("the second page of a page block", big + PAGE_SIZE,
+			   size);
+	}
+	if (ksize(a) < 100 || ksize(big) < 2 * PAGE_SIZE)
+		fail("wild: ksize() wrong after the BUGs");
+	page->index = 0;
+	__free_page(page);
+	kfree(a);
+	kfree(big);
+	kmem_cache_free(c, obj1);
+	kmem_cache_free(c, obj2);
+	kmem_cache_destroy(c);
+	if (shim_nr_slab || shim_pages_in_use())
+		fail("wild: %ld pages left after the BUGs", shim_nr_slab);
+	engine_finish();
+	printf("wild: kfree() and ksize() BUG on 5 kinds of pointer kmalloc() did not return\n");
 }
 
 #ifdef CONFIG_SMP
@@ -281,6 +335,7 @@ int main(int argc, char **argv)
 			run(strtoull(argv[i], NULL, 0), arenas[a]);
 	test_fill(strtoull(argv[first], NULL, 0));
 	test_panic();
+	test_wild();
 #ifdef CONFIG_SMP
 	test_threads();
 #endif
