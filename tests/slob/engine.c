@@ -16,6 +16,7 @@
  * - a NULL return when no page allocation failed;
  * - constructor or destructor calls that break SLAB's contract;
  * - kfree() or ksize() of a cache object that does not BUG;
+ * - kmem_cache_create() that does not BUG where SLAB's does;
  * - the memory of a SLAB_DESTROY_BY_RCU object reused before the grace
  *   period;
  * - SLOB's free lists unsorted, unmerged or miscounted, pages counted
@@ -572,6 +573,8 @@ static void op_cache_create(struct src *s)
 	with = pick(s, 3);		/* none, ctor, ctor + dtor */
 	t->ctor = with >= 1;
 	t->dtor = with == 2 && !(t->flags & SLAB_DESTROY_BY_RCU);
+	if (t->size < sizeof(void *))	/* below a word: BUG (op_bad_create) */
+		t->size = sizeof(void *);
 	if (t->ctor && t->size < 8)
 		t->size = 8;
 	snprintf(t->name, sizeof(t->name), "test%u", cache_serial++);
@@ -604,6 +607,63 @@ static void op_cache_create(struct src *s)
 		     kmem_cache_size(t->c), t->size);
 	if (strcmp(kmem_cache_name(t->c), t->name))
 		fail("%s: kmem_cache_name() %s", t->name, kmem_cache_name(t->c));
+}
+
+/*
+ * A request that SLAB's kmem_cache_create() BUGs on must BUG in SLOB
+ * too, before it takes anything, and return (size 0 with
+ * SLAB_HWCACHE_ALIGN once looped for ever; the harness times out).
+ */
+static void expect_create_bug(const char *what, size_t size,
+			      unsigned long flags, int ctor, int dtor)
+{
+	jmp_buf trap;
+
+	if (setjmp(trap)) {
+		shim_trap = NULL;
+		if (strncmp(shim_trap_msg, "BUG", 3))
+			fail("kmem_cache_create(%s): %s instead of a BUG", what,
+			     shim_trap_msg);
+		if (shim_locks_held)
+			fail("kmem_cache_create(%s): BUG with slob_lock held",
+			     what);
+		return;
+	}
+	shim_trap = &trap;
+	kmem_cache_create(what, size, 0, flags, ctor ? test_ctor : NULL,
+			  dtor ? test_dtor : NULL);
+	shim_trap = NULL;
+	fail("kmem_cache_create(%s, %zu, flags %#lx) did not BUG", what, size,
+	     flags);
+}
+
+static void op_bad_create(struct src *s)
+{
+	static const unsigned long flagsets[] = {
+		0, SLAB_HWCACHE_ALIGN, SLAB_MUST_HWCACHE_ALIGN, SLAB_PANIC
+	};
+	unsigned long flags = flagsets[pick(s, ARRAY_SIZE(flagsets))];
+
+	switch (pick(s, 4)) {
+	case 0:
+		expect_create_bug("too small", pick(s, sizeof(void *)), flags,
+				  0, 0);
+		break;
+	case 1:
+		expect_create_bug("too large", KMALLOC_MAX + 1 + pick(s, 9000),
+				  flags, 0, 0);
+		break;
+	case 2:
+		/* SLAB_DEBUG_FREE to SLAB_POISON, SLAB_STORE_USER: DEBUG_SLAB's */
+		expect_create_bug("unknown flags", 8 + pick(s, 600), flags |
+				  (pick(s, 5) ? 0x100UL << pick(s, 4) :
+				   SLAB_STORE_USER), 0, 0);
+		break;
+	default:
+		expect_create_bug("dtor without ctor", 8 + pick(s, 600), flags,
+				  0, 1);
+		break;
+	}
 }
 
 static int pick_cache(struct src *s)
@@ -1058,7 +1118,10 @@ static int engine_step(struct src *s)
 		op_cache_free(s);
 		break;
 	case 26:
-		op_cache_destroy(s);
+		if (pick(s, 8))
+			op_cache_destroy(s);
+		else
+			op_bad_create(s);
 		break;
 	case 27:
 		op_grace_period();

@@ -18,6 +18,11 @@
  *            page that is not a kmalloc() page block (page->index 0,
  *            or a list link as in an i386 pgd page), the second page
  *            of a page block; the heap is intact afterwards
+ *   create   kmem_cache_create() BUGs, as SLAB's does, on a size of 0
+ *            (with and without SLAB_HWCACHE_ALIGN, which looped for
+ *            ever), below a word, above 128 KB, on unknown flags and
+ *            on a destructor without constructor; and takes a word
+ *            and 128 KB
  *   threads  four threads allocating and freeing at once, through a
  *            shared cache and kmalloc(), against pthread-mutex
  *            spinlocks (built with CONFIG_SMP)
@@ -28,6 +33,8 @@
  *
  * Prints one line per part; exits 0 if all passed (a failure aborts).
  */
+#include <signal.h>
+#include <unistd.h>
 #include "engine.c"
 
 #define RUN_OPS		20000
@@ -155,6 +162,44 @@ static void test_wild(void)
 		fail("wild: %ld pages left after the BUGs", shim_nr_slab);
 	engine_finish();
 	printf("wild: kfree() and ksize() BUG on 5 kinds of pointer kmalloc() did not return\n");
+}
+
+static void create_hung(int sig)
+{
+	(void)sig;
+	fail("create: kmem_cache_create() did not return in 10 s");
+}
+
+static void test_create(void)
+{
+	kmem_cache_t *c;
+	void *p;
+
+	engine_init(128, 32);
+	signal(SIGALRM, create_hung);
+	alarm(10);
+	expect_create_bug("size 0, SLAB_HWCACHE_ALIGN", 0, SLAB_HWCACHE_ALIGN,
+			  0, 0);
+	expect_create_bug("size 0", 0, 0, 0, 0);
+	expect_create_bug("below a word", sizeof(void *) - 1, 0, 0, 0);
+	expect_create_bug("above 128 KB", KMALLOC_MAX + 1, 0, 0, 0);
+	expect_create_bug("SLAB_RED_ZONE", 100, SLAB_RED_ZONE, 0, 0);
+	expect_create_bug("flag 0x1", 100, 0x1, 0, 0);
+	expect_create_bug("dtor without ctor", 100, 0, 0, 1);
+	alarm(0);
+	c = kmem_cache_create("word", sizeof(void *), 0, SLAB_HWCACHE_ALIGN,
+			      NULL, NULL);
+	if (!c || !(p = kmem_cache_alloc(c, GFP_KERNEL)))
+		fail("create: a cache of one word failed");
+	kmem_cache_free(c, p);
+	kmem_cache_destroy(c);
+	c = kmem_cache_create("128K", KMALLOC_MAX, 0, 0, NULL, NULL);
+	if (!c || !(p = kmem_cache_alloc(c, GFP_KERNEL)))
+		fail("create: a cache of 128 KB failed");
+	kmem_cache_free(c, p);
+	kmem_cache_destroy(c);
+	engine_finish();
+	printf("create: kmem_cache_create() BUGs on 7 bad requests, as SLAB's\n");
 }
 
 #ifdef CONFIG_SMP
@@ -336,6 +381,7 @@ int main(int argc, char **argv)
 	test_fill(strtoull(argv[first], NULL, 0));
 	test_panic();
 	test_wild();
+	test_create();
 #ifdef CONFIG_SMP
 	test_threads();
 #endif
