@@ -17,6 +17,8 @@
  * - constructor or destructor calls that break SLAB's contract;
  * - kfree() or ksize() of a cache object that does not BUG;
  * - kmem_cache_create() that does not BUG where SLAB's does;
+ * - a GFP_DMA general cache that gives other memory, kmem_ptr_validate()
+ *   that rejects a kmalloc() block for a kmalloc() cache;
  * - the memory of a SLAB_DESTROY_BY_RCU object reused before the grace
  *   period;
  * - SLOB's free lists unsorted, unmerged or miscounted, pages counted
@@ -478,12 +480,16 @@ static void op_kmalloc_const(struct src *s)
 		    "kmalloc(constant)", 0);
 }
 
-/* kmem_find_general_cachep() and kmem_cache_alloc() on it, as SLAB allows */
+/*
+ * kmem_find_general_cachep() and kmem_cache_alloc() on it, as SLAB
+ * allows; a GFP_DMA cache gives DMA memory without GFP_DMA in the call.
+ */
 static void op_general_cache(struct src *s)
 {
 	size_t size = pick_size(s) % (KMALLOC_MAX + 1);
+	gfp_t dma = pick(s, 3) ? 0 : GFP_DMA;
 	unsigned long f0 = shim_page_failures;
-	kmem_cache_t *c = kmem_find_general_cachep(size, GFP_KERNEL);
+	kmem_cache_t *c = kmem_find_general_cachep(size, GFP_KERNEL | dma);
 	char *p;
 
 	if (nobjs >= MAX_OBJS)
@@ -496,7 +502,9 @@ static void op_general_cache(struct src *s)
 		null_ok(f0, size, GFP_KERNEL, "kmem_cache_alloc(general)");
 		return;
 	}
-	new_kmalloc(p, c->objsize, GFP_KERNEL, "kmem_cache_alloc(general)", 0);
+	new_kmalloc(p, c->objsize, GFP_KERNEL | dma,
+		    dma ? "kmem_cache_alloc(general DMA)" :
+		    "kmem_cache_alloc(general)", 0);
 }
 
 static int find_kind(struct src *s, int kind)
@@ -851,6 +859,12 @@ static void op_validate(struct src *s)
 	if (i >= 0 && !PageSlab(virt_to_page(objs[i].p)) &&
 	    kmem_ptr_validate(caches[ci].c, objs[i].p))
 		fail("kmem_ptr_validate() accepts a page block");
+	/* A kmalloc() cache accepts every kmalloc() block. */
+	if (i >= 0 && !kmem_ptr_validate(kmem_find_general_cachep(1 + pick(s,
+				KMALLOC_MAX), pick(s, 2) ? GFP_DMA : 0),
+					 objs[i].p))
+		fail("kmem_ptr_validate(general cache) rejects kmalloc() block %p",
+		     (void *)objs[i].p);
 }
 
 #ifdef CONFIG_SMP

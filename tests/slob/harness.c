@@ -23,6 +23,10 @@
  *            ever), below a word, above 128 KB, on unknown flags and
  *            on a destructor without constructor; and takes a word
  *            and 128 KB
+ *   general  kmem_find_general_cachep(size, GFP_DMA) is a cache of DMA
+ *            memory, kmem_ptr_validate() on a kmalloc() cache accepts
+ *            kmalloc() blocks (in a SLOB page and page blocks) and
+ *            rejects a pointer inside one and a cache object
  *   threads  four threads allocating and freeing at once, through a
  *            shared cache and kmalloc(), against pthread-mutex
  *            spinlocks (built with CONFIG_SMP)
@@ -200,6 +204,52 @@ static void test_create(void)
 	kmem_cache_destroy(c);
 	engine_finish();
 	printf("create: kmem_cache_create() BUGs on 7 bad requests, as SLAB's\n");
+}
+
+static void test_general(void)
+{
+	static const size_t sizes[] = { 1, 36, 100, 1000, 4000, 5000, 65536 };
+	kmem_cache_t *c, *d, *cc;
+	unsigned long *p, *obj;
+	size_t i;
+
+	engine_init(256, 96);
+	for (i = 0; i < ARRAY_SIZE(sizes); i++) {
+		c = kmem_find_general_cachep(sizes[i], GFP_KERNEL);
+		d = kmem_find_general_cachep(sizes[i], GFP_KERNEL | GFP_DMA);
+		if (!c || !d || kmem_cache_size(d) < sizes[i])
+			fail("general: no cache for %zu", sizes[i]);
+		p = kmem_cache_alloc(d, GFP_KERNEL);
+		if (!p)
+			fail("general: allocation failed in a large arena");
+		if (!dma_page(p))
+			fail("general: kmem_find_general_cachep(%zu, GFP_DMA) "
+			     "gives %p outside the DMA pages", sizes[i],
+			     (void *)p);
+		if (!kmem_ptr_validate(c, p) || !kmem_ptr_validate(d, p))
+			fail("general: kmem_ptr_validate() rejects a %zu-byte "
+			     "kmalloc() block", sizes[i]);
+		if (sizes[i] >= 16) {
+			p[0] = 1;	/* a length without the magic */
+			if (kmem_ptr_validate(c, p + 1))
+				fail("general: kmem_ptr_validate() accepts a "
+				     "pointer inside a block");
+		}
+		kmem_cache_free(d, p);
+	}
+	cc = kmem_cache_create("general", 64, 0, 0, NULL, NULL);
+	obj = kmem_cache_alloc(cc, GFP_KERNEL);
+	p = kmem_cache_alloc(cc, GFP_KERNEL);
+	if (!obj || !p)
+		fail("general: allocation failed in a large arena");
+	obj[64 / sizeof(long) - 1] = 2;
+	if (kmem_ptr_validate(kmem_find_general_cachep(64, 0), p))
+		fail("general: a kmalloc() cache accepts a cache object");
+	kmem_cache_free(cc, obj);
+	kmem_cache_free(cc, p);
+	kmem_cache_destroy(cc);
+	engine_finish();
+	printf("general: DMA general caches give DMA memory, kmem_ptr_validate() knows kmalloc() blocks\n");
 }
 
 #ifdef CONFIG_SMP
@@ -382,6 +432,7 @@ int main(int argc, char **argv)
 	test_panic();
 	test_wild();
 	test_create();
+	test_general();
 #ifdef CONFIG_SMP
 	test_threads();
 #endif
