@@ -15,6 +15,10 @@
  *   memory outside the DMA pages;
  * - a NULL return when no page allocation failed;
  * - constructor or destructor calls that break SLAB's contract;
+ * - kfree() or ksize() of a cache object that does not BUG;
+ * - kmem_cache_create() that does not BUG where SLAB's does;
+ * - a GFP_DMA general cache that gives other memory, kmem_ptr_validate()
+ *   that rejects a kmalloc() block for a kmalloc() cache;
  * - the memory of a SLAB_DESTROY_BY_RCU object reused before the grace
  *   period;
  * - SLOB's free lists unsorted, unmerged or miscounted, pages counted
@@ -440,8 +444,10 @@ static void op_kmalloc(struct src *s)
 }
 
 /*
- * slab.h's kmalloc() with a constant size takes the object from
- * malloc_sizes[] with kmem_cache_alloc(); kfree() must still work.
+ * slab.h's kmalloc() with a constant size: under SLOB it must ask for
+ * the size itself, not the size of SLAB's general cache (a 36-byte
+ * termios took 64); check_kmalloc() wants ksize() to be the size in
+ * units.
  */
 static void op_kmalloc_const(struct src *s)
 {
@@ -452,7 +458,8 @@ static void op_kmalloc_const(struct src *s)
 
 	if (nobjs >= MAX_OBJS)
 		return;
-	switch (pick(s, 10)) {
+	switch (pick(s, 11)) {
+	case 10: size = 36; p = kmalloc(36, gfp); break;
 	case 0: size = 1; p = kmalloc(1, gfp); break;
 	case 1: size = 32; p = kmalloc(32, gfp); break;
 	case 2: size = 33; p = kmalloc(33, gfp); break;
@@ -468,20 +475,19 @@ static void op_kmalloc_const(struct src *s)
 		null_ok(f0, size, gfp, "kmalloc(constant)");
 		return;
 	}
-	/* The fast path hands out the whole general cache object. */
-	if (ksize(p) < kmem_find_general_cachep(size, gfp)->objsize)
-		fail("kmalloc(%zu constant): ksize() %u below its cache's %u",
-		     size, ksize(p), kmem_find_general_cachep(size, gfp)->objsize);
-	new_kmalloc(p, kmem_find_general_cachep(size, gfp)->objsize, gfp,
-		    "kmalloc(constant)", 0);
+	new_kmalloc(p, size, gfp, "kmalloc(constant)", 0);
 }
 
-/* kmem_find_general_cachep() and kmem_cache_alloc() on it, as SLAB allows */
+/*
+ * kmem_find_general_cachep() and kmem_cache_alloc() on it, as SLAB
+ * allows; a GFP_DMA cache gives DMA memory without GFP_DMA in the call.
+ */
 static void op_general_cache(struct src *s)
 {
 	size_t size = pick_size(s) % (KMALLOC_MAX + 1);
+	gfp_t dma = pick(s, 3) ? 0 : GFP_DMA;
 	unsigned long f0 = shim_page_failures;
-	kmem_cache_t *c = kmem_find_general_cachep(size, GFP_KERNEL);
+	kmem_cache_t *c = kmem_find_general_cachep(size, GFP_KERNEL | dma);
 	char *p;
 
 	if (nobjs >= MAX_OBJS)
@@ -494,7 +500,9 @@ static void op_general_cache(struct src *s)
 		null_ok(f0, size, GFP_KERNEL, "kmem_cache_alloc(general)");
 		return;
 	}
-	new_kmalloc(p, c->objsize, GFP_KERNEL, "kmem_cache_alloc(general)", 0);
+	new_kmalloc(p, c->objsize, GFP_KERNEL | dma,
+		    dma ? "kmem_cache_alloc(general DMA)" :
+		    "kmem_cache_alloc(general)", 0);
 }
 
 static int find_kind(struct src *s, int kind)
@@ -571,6 +579,8 @@ static void op_cache_create(struct src *s)
 	with = pick(s, 3);		/* none, ctor, ctor + dtor */
 	t->ctor = with >= 1;
 	t->dtor = with == 2 && !(t->flags & SLAB_DESTROY_BY_RCU);
+	if (t->size < sizeof(void *))	/* below a word: BUG (op_bad_create) */
+		t->size = sizeof(void *);
 	if (t->ctor && t->size < 8)
 		t->size = 8;
 	snprintf(t->name, sizeof(t->name), "test%u", cache_serial++);
@@ -603,6 +613,63 @@ static void op_cache_create(struct src *s)
 		     kmem_cache_size(t->c), t->size);
 	if (strcmp(kmem_cache_name(t->c), t->name))
 		fail("%s: kmem_cache_name() %s", t->name, kmem_cache_name(t->c));
+}
+
+/*
+ * A request that SLAB's kmem_cache_create() BUGs on must BUG in SLOB
+ * too, before it takes anything, and return (size 0 with
+ * SLAB_HWCACHE_ALIGN once looped for ever; the harness times out).
+ */
+static void expect_create_bug(const char *what, size_t size,
+			      unsigned long flags, int ctor, int dtor)
+{
+	jmp_buf trap;
+
+	if (setjmp(trap)) {
+		shim_trap = NULL;
+		if (strncmp(shim_trap_msg, "BUG", 3))
+			fail("kmem_cache_create(%s): %s instead of a BUG", what,
+			     shim_trap_msg);
+		if (shim_locks_held)
+			fail("kmem_cache_create(%s): BUG with slob_lock held",
+			     what);
+		return;
+	}
+	shim_trap = &trap;
+	kmem_cache_create(what, size, 0, flags, ctor ? test_ctor : NULL,
+			  dtor ? test_dtor : NULL);
+	shim_trap = NULL;
+	fail("kmem_cache_create(%s, %zu, flags %#lx) did not BUG", what, size,
+	     flags);
+}
+
+static void op_bad_create(struct src *s)
+{
+	static const unsigned long flagsets[] = {
+		0, SLAB_HWCACHE_ALIGN, SLAB_MUST_HWCACHE_ALIGN, SLAB_PANIC
+	};
+	unsigned long flags = flagsets[pick(s, ARRAY_SIZE(flagsets))];
+
+	switch (pick(s, 4)) {
+	case 0:
+		expect_create_bug("too small", pick(s, sizeof(void *)), flags,
+				  0, 0);
+		break;
+	case 1:
+		expect_create_bug("too large", KMALLOC_MAX + 1 + pick(s, 9000),
+				  flags, 0, 0);
+		break;
+	case 2:
+		/* SLAB_DEBUG_FREE to SLAB_POISON, SLAB_STORE_USER: DEBUG_SLAB's */
+		expect_create_bug("unknown flags", 8 + pick(s, 600), flags |
+				  (pick(s, 5) ? 0x100UL << pick(s, 4) :
+				   SLAB_STORE_USER), 0, 0);
+		break;
+	default:
+		expect_create_bug("dtor without ctor", 8 + pick(s, 600), flags,
+				  0, 1);
+		break;
+	}
 }
 
 static int pick_cache(struct src *s)
@@ -732,6 +799,50 @@ static void op_cache_destroy(struct src *s)
 	t->c = NULL;
 }
 
+/*
+ * kfree() (or ksize(), 'size' set) of p must BUG, before it changes
+ * anything: a BUG under slob_lock would leave the lock held.
+ */
+static void expect_bug(const char *what, const void *p, int size)
+{
+	jmp_buf trap;
+
+	if (setjmp(trap)) {
+		shim_trap = NULL;
+		if (strncmp(shim_trap_msg, "BUG", 3))
+			fail("%s(%s): %s instead of a BUG",
+			     size ? "ksize" : "kfree", what, shim_trap_msg);
+		if (shim_locks_held)
+			fail("%s: BUG with slob_lock held", what);
+		return;
+	}
+	shim_trap = &trap;
+	if (size)
+		ksize(p);
+	else
+		kfree(p);
+	shim_trap = NULL;
+	fail("%s(%s) did not BUG", size ? "ksize" : "kfree", what);
+}
+
+/*
+ * kfree() or ksize() of a cache object must BUG, unless the word
+ * before it happens to look like a kmalloc() header.
+ */
+static void op_wild(struct src *s)
+{
+	int i = find_kind(s, K_CACHE);
+	unsigned long off;
+
+	if (i < 0)
+		return;
+	off = (uintptr_t)objs[i].p & ~PAGE_MASK;
+	if (!objs[i].big && off &&
+	    (((unsigned long *)objs[i].p)[-1] & SLOB_MAGIC_MASK) == SLOB_HDR_MAGIC)
+		return;
+	expect_bug("a cache object", objs[i].p, pick(s, 2));
+}
+
 /* kmem_ptr_validate() must refuse what is not in a SLOB page. */
 static void op_validate(struct src *s)
 {
@@ -746,6 +857,12 @@ static void op_validate(struct src *s)
 	if (i >= 0 && !PageSlab(virt_to_page(objs[i].p)) &&
 	    kmem_ptr_validate(caches[ci].c, objs[i].p))
 		fail("kmem_ptr_validate() accepts a page block");
+	/* A kmalloc() cache accepts every kmalloc() block. */
+	if (i >= 0 && !kmem_ptr_validate(kmem_find_general_cachep(1 + pick(s,
+				KMALLOC_MAX), pick(s, 2) ? GFP_DMA : 0),
+					 objs[i].p))
+		fail("kmem_ptr_validate(general cache) rejects kmalloc() block %p",
+		     (void *)objs[i].p);
 }
 
 #ifdef CONFIG_SMP
@@ -1013,13 +1130,19 @@ static int engine_step(struct src *s)
 		op_cache_free(s);
 		break;
 	case 26:
-		op_cache_destroy(s);
+		if (pick(s, 8))
+			op_cache_destroy(s);
+		else
+			op_bad_create(s);
 		break;
 	case 27:
 		op_grace_period();
 		break;
 	case 28:
-		op_validate(s);
+		if (pick(s, 2))
+			op_validate(s);
+		else
+			op_wild(s);
 		break;
 	case 29:
 #ifdef CONFIG_SMP

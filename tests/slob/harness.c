@@ -13,6 +13,23 @@
  *            half, fill again, free all
  *   panic    kmem_cache_create() with SLAB_PANIC panics when it cannot
  *            get memory, and returns NULL without it
+ *   wild     kfree() and ksize() BUG on what kmalloc() did not return:
+ *            a pointer inside a kmalloc() block, a cache object, a
+ *            page that is not a kmalloc() page block (page->index 0,
+ *            or a list link as in an i386 pgd page), the second page
+ *            of a page block; the heap is intact afterwards
+ *   create   kmem_cache_create() BUGs, as SLAB's does, on a size of 0
+ *            (with and without SLAB_HWCACHE_ALIGN, which looped for
+ *            ever), below a word, above 128 KB, on unknown flags and
+ *            on a destructor without constructor; and takes a word
+ *            and 128 KB
+ *   general  kmem_find_general_cachep(size, GFP_DMA) is a cache of DMA
+ *            memory, kmem_ptr_validate() on a kmalloc() cache accepts
+ *            kmalloc() blocks (in a SLOB page and page blocks) and
+ *            rejects a pointer inside one and a cache object
+ *   const    a kmalloc() of a constant size takes the size asked for
+ *            (ksize() 36 on i386, 40 here on 64 bits), not the size of
+ *            SLAB's general cache (64)
  *   threads  four threads allocating and freeing at once, through a
  *            shared cache and kmalloc(), against pthread-mutex
  *            spinlocks (built with CONFIG_SMP)
@@ -23,6 +40,8 @@
  *
  * Prints one line per part; exits 0 if all passed (a failure aborts).
  */
+#include <signal.h>
+#include <unistd.h>
 #include "engine.c"
 
 #define RUN_OPS		20000
@@ -101,6 +120,160 @@ static void test_panic(void)
 	shim_fail_next = 1;
 	kmem_cache_create("panic", 100, 0, SLAB_PANIC, NULL, NULL);
 	fail("SLAB_PANIC: kmem_cache_create() returned without memory");
+}
+
+static void test_wild(void)
+{
+	static struct list_head pgd_list;	/* what an i386 pgd links to */
+	unsigned long *a, *obj1, *obj2;
+	struct page *page;
+	kmem_cache_t *c;
+	char *big;
+	int size;
+
+	engine_init(64, 16);
+	a = kmalloc(100, GFP_KERNEL);
+	big = kmalloc(2 * PAGE_SIZE, GFP_KERNEL);
+	c = kmem_cache_create("wild", 64, 0, 0, NULL, NULL);
+	obj1 = kmem_cache_alloc(c, GFP_KERNEL);
+	obj2 = kmem_cache_alloc(c, GFP_KERNEL);
+	page = alloc_page(GFP_KERNEL);
+	if (!a || !big || !c || !obj1 || !obj2 || !page)
+		fail("wild: allocation failed in a large arena");
+	if (obj2 != obj1 + 64 / sizeof(long))
+		fail("wild: cache objects %p, %p not adjacent", (void *)obj1,
+		     (void *)obj2);
+	/* Words that look like a length of a few units */
+	a[0] = 4;
+	obj1[64 / sizeof(long) - 1] = 2;
+	for (size = 0; size < 2; size++) {
+		expect_bug("inside a kmalloc() block", a + 1, size);
+		expect_bug("a cache object", obj2, size);
+		page->index = 0;
+		expect_bug("a page, index 0", page_address(page), size);
+		page->index = (unsigned long)&pgd_list;
+		expect_bug("a pgd page", page_address(page), size);
+		expect_bug("the second page of a page block", big + PAGE_SIZE,
+			   size);
+	}
+	if (ksize(a) < 100 || ksize(big) < 2 * PAGE_SIZE)
+		fail("wild: ksize() wrong after the BUGs");
+	page->index = 0;
+	__free_page(page);
+	kfree(a);
+	kfree(big);
+	kmem_cache_free(c, obj1);
+	kmem_cache_free(c, obj2);
+	kmem_cache_destroy(c);
+	if (shim_nr_slab || shim_pages_in_use())
+		fail("wild: %ld pages left after the BUGs", shim_nr_slab);
+	engine_finish();
+	printf("wild: kfree() and ksize() BUG on 5 kinds of pointer kmalloc() did not return\n");
+}
+
+static void create_hung(int sig)
+{
+	(void)sig;
+	fail("create: kmem_cache_create() did not return in 10 s");
+}
+
+static void test_create(void)
+{
+	kmem_cache_t *c;
+	void *p;
+
+	engine_init(128, 32);
+	signal(SIGALRM, create_hung);
+	alarm(10);
+	expect_create_bug("size 0, SLAB_HWCACHE_ALIGN", 0, SLAB_HWCACHE_ALIGN,
+			  0, 0);
+	expect_create_bug("size 0", 0, 0, 0, 0);
+	expect_create_bug("below a word", sizeof(void *) - 1, 0, 0, 0);
+	expect_create_bug("above 128 KB", KMALLOC_MAX + 1, 0, 0, 0);
+	expect_create_bug("SLAB_RED_ZONE", 100, SLAB_RED_ZONE, 0, 0);
+	expect_create_bug("flag 0x1", 100, 0x1, 0, 0);
+	expect_create_bug("dtor without ctor", 100, 0, 0, 1);
+	alarm(0);
+	c = kmem_cache_create("word", sizeof(void *), 0, SLAB_HWCACHE_ALIGN,
+			      NULL, NULL);
+	if (!c || !(p = kmem_cache_alloc(c, GFP_KERNEL)))
+		fail("create: a cache of one word failed");
+	kmem_cache_free(c, p);
+	kmem_cache_destroy(c);
+	c = kmem_cache_create("128K", KMALLOC_MAX, 0, 0, NULL, NULL);
+	if (!c || !(p = kmem_cache_alloc(c, GFP_KERNEL)))
+		fail("create: a cache of 128 KB failed");
+	kmem_cache_free(c, p);
+	kmem_cache_destroy(c);
+	engine_finish();
+	printf("create: kmem_cache_create() BUGs on 7 bad requests, as SLAB's\n");
+}
+
+static void test_general(void)
+{
+	static const size_t sizes[] = { 1, 36, 100, 1000, 4000, 5000, 65536 };
+	kmem_cache_t *c, *d, *cc;
+	unsigned long *p, *obj;
+	size_t i;
+
+	engine_init(256, 96);
+	for (i = 0; i < ARRAY_SIZE(sizes); i++) {
+		c = kmem_find_general_cachep(sizes[i], GFP_KERNEL);
+		d = kmem_find_general_cachep(sizes[i], GFP_KERNEL | GFP_DMA);
+		if (!c || !d || kmem_cache_size(d) < sizes[i])
+			fail("general: no cache for %zu", sizes[i]);
+		p = kmem_cache_alloc(d, GFP_KERNEL);
+		if (!p)
+			fail("general: allocation failed in a large arena");
+		if (!dma_page(p))
+			fail("general: kmem_find_general_cachep(%zu, GFP_DMA) "
+			     "gives %p outside the DMA pages", sizes[i],
+			     (void *)p);
+		if (!kmem_ptr_validate(c, p) || !kmem_ptr_validate(d, p))
+			fail("general: kmem_ptr_validate() rejects a %zu-byte "
+			     "kmalloc() block", sizes[i]);
+		if (sizes[i] >= 16) {
+			p[0] = 1;	/* a length without the magic */
+			if (kmem_ptr_validate(c, p + 1))
+				fail("general: kmem_ptr_validate() accepts a "
+				     "pointer inside a block");
+		}
+		kmem_cache_free(d, p);
+	}
+	cc = kmem_cache_create("general", 64, 0, 0, NULL, NULL);
+	obj = kmem_cache_alloc(cc, GFP_KERNEL);
+	p = kmem_cache_alloc(cc, GFP_KERNEL);
+	if (!obj || !p)
+		fail("general: allocation failed in a large arena");
+	obj[64 / sizeof(long) - 1] = 2;
+	if (kmem_ptr_validate(kmem_find_general_cachep(64, 0), p))
+		fail("general: a kmalloc() cache accepts a cache object");
+	kmem_cache_free(cc, obj);
+	kmem_cache_free(cc, p);
+	kmem_cache_destroy(cc);
+	engine_finish();
+	printf("general: DMA general caches give DMA memory, kmem_ptr_validate() knows kmalloc() blocks\n");
+}
+
+static void test_const(void)
+{
+	char *p;
+
+	engine_init(16, 4);
+	p = kmalloc(36, GFP_KERNEL);
+	if (!p)
+		fail("const: kmalloc(36) failed");
+	if (ksize(p) != ALIGN(36, SLOB_UNIT))
+		fail("const: kmalloc(36) has %u bytes, not %zu", ksize(p),
+		     (size_t)ALIGN(36, SLOB_UNIT));
+	kfree(p);
+	p = kmalloc(2700, GFP_KERNEL);	/* a tty_struct */
+	if (!p || ksize(p) != ALIGN(2700, SLOB_UNIT))
+		fail("const: kmalloc(2700) has %u bytes", p ? ksize(p) : 0);
+	kfree(p);
+	engine_finish();
+	printf("const: kmalloc(36) takes %zu bytes, kmalloc(2700) %zu\n",
+	       (size_t)ALIGN(36, SLOB_UNIT), (size_t)ALIGN(2700, SLOB_UNIT));
 }
 
 #ifdef CONFIG_SMP
@@ -241,7 +414,7 @@ static void test_hooks(void)
 
 	engine_init(256, 64);
 	expect_site(site_kmalloc, "kmalloc", 50, 50);
-	expect_site(site_kmalloc_const, "kmalloc(constant)", 0, 128);
+	expect_site(site_kmalloc_const, "kmalloc(constant)", 0, 100);
 	expect_site(site_kzalloc, "kzalloc", 70, 70);
 	expect_site(site_kcalloc, "kcalloc", 30, 60);
 	expect_site(site_kstrdup, "kstrdup", 0, 10);
@@ -281,6 +454,10 @@ int main(int argc, char **argv)
 			run(strtoull(argv[i], NULL, 0), arenas[a]);
 	test_fill(strtoull(argv[first], NULL, 0));
 	test_panic();
+	test_wild();
+	test_create();
+	test_general();
+	test_const();
 #ifdef CONFIG_SMP
 	test_threads();
 #endif

@@ -24,7 +24,9 @@ __thread int shim_locks_held;
 
 void shim_die(const char *file, int line, const char *what)
 {
-	fprintf(stderr, "%s:%d: %s\n", file, line, what);
+	/* A BUG that a test expects is not news. */
+	if (shim_verbose || !shim_trap)
+		fprintf(stderr, "%s:%d: %s\n", file, line, what);
 	if (shim_trap) {
 		shim_trap_msg = what;
 		longjmp(*shim_trap, 1);

@@ -13,13 +13,15 @@
  *
  * The real include/linux/slab.h and kmalloc_sizes.h of the patched tree
  * are used, so the test sees the same malloc_sizes[] and the same
- * constant-size kmalloc() fast path as the kernel.
+ * constant-size kmalloc() as the kernel.
  */
 #ifndef SLOB_SHIM_H
 #define SLOB_SHIM_H
 
 /* i386: an MMU, so the largest kmalloc() is 128 KB (kmalloc_sizes.h) */
 #define CONFIG_MMU 1
+/* mm/slob.c is built when SLAB=n, and then Kconfig sets SLOB=y */
+#define CONFIG_SLOB 1
 
 #include <limits.h>
 #include <pthread.h>
