@@ -35,7 +35,7 @@ TOOL_BINS	:= $(addprefix $(BUILD)/bin/,$(TOOLS))
 board_ram	= $(shell sed -n 's/^\# ram: *\([0-9]*\).*/\1/p' configs/qemu-i386-$(1).config)
 
 .PHONY: all help deps fetch tree tree-compat kernel initramfs disk run boot \
-	minram report bench-slob bench-kmalloc-acct measure-option check \
+	minram report bench-slob bench-kmalloc-acct measure-option defconfigs check \
 	check-quick check-matrix tools clean check-board
 
 all: run
@@ -55,6 +55,8 @@ help:
 	@echo '  make report          every board vanilla and patched, per-option savings:'
 	@echo '                       Documentation/report/ (report.txt, options.svg)'
 	@echo '  make tools           host tools in build/bin: $(TOOLS)'
+	@echo '  make defconfigs      configs/qemu-i386-BOARD_defconfig, each board as a'
+	@echo '                       complete .config for a tree with the series'
 	@echo 'Benchmarks (print figures; BOOTS=n boots of each kernel):'
 	@echo '  make bench-slob      SLAB against SLOB on min at 8 MB: Slab, MemFree, speed, held/live'
 	@echo '  make bench-kmalloc-acct  cost of kmalloc accounting: on/off ratio, table memory'
@@ -157,6 +159,10 @@ $(BUILD) $(BUILD)/bin:
 
 # ---------------------------------------------------------------------------
 # Tests
+
+# Each board as a complete .config, for a tree with the whole series.
+defconfigs: tree
+	scripts/make-defconfigs $(TREE) configs $(wildcard configs/qemu-i386-*.config)
 
 check:
 	@tests/check
