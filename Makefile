@@ -71,7 +71,7 @@ help:
 # ---------------------------------------------------------------------------
 # Set-up
 
-DEB_PACKAGES := quilt qemu-system-x86 gcc-i686-linux-gnu binutils-i686-linux-gnu \
+DEB_PACKAGES := quilt qemu-system-x86 qemu-user gcc-i686-linux-gnu binutils-i686-linux-gnu \
 	ccache e2fsprogs cpio musl-dev:i386 linux-libc-dev:i386 libncurses-dev \
 	git bzip2 xz-utils curl gcc make bc file tmux shellcheck gnuplot-nox \
 	clang libclang-rt-14-dev dpkg-dev strace
