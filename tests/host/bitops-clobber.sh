@@ -47,4 +47,4 @@ awk '/btsl/ { bts = NR }
 	bad="${bad:+$bad; }i686: probe___set_bit does not store word 3 before the btsl and load it after"
 }
 [ -z "$bad" ] || fail "$bad"
-echo "$(grep -c '^ok' "$TMP/host.out") probes ok on the host; i686 __set_bit(100) reloads word 3"
+echo "$(grep -c "^ok" "$TMP/host.out") checks ok on the host; i686 __set_bit(100) reloads word 3"

@@ -37,9 +37,10 @@ seeds=${KMA_SEEDS:-1 2 3}
 
 # run NAME PROGRAM: every seed, every test "ok"
 run() {
-	local name=$1 prog=$2 seed t
+	local name=$1 prog=$2 seed t runner=()
+	[ -z "${3:-}" ] || runner=("$3")
 	for seed in $seeds; do
-		timeout 300 "$prog" "$seed" 20000 >"$TMP/out" 2>&1 || {
+		timeout 300 "${runner[@]}" "$prog" "$seed" 20000 >"$TMP/out" 2>&1 || {
 			cat "$TMP/out"
 			fail "$name, seed $seed: exit status $?"
 		}
@@ -52,6 +53,17 @@ run() {
 	done
 	echo "$(head -n 1 "$TMP/out"): ok"
 }
+
+# The i386 programs run natively, or through qemu-i386 on a host that
+# cannot run i386 executables.
+i386_run=
+printf 'int main(void) { return 0; }\n' >"$TMP/true.c"
+i386-linux-musl-gcc -static -o "$TMP/true-i386" "$TMP/true.c" ||
+	fail "i386-linux-musl-gcc cannot build a static program"
+if ! "$TMP/true-i386" 2>/dev/null; then
+	need qemu-i386
+	i386_run=qemu-i386
+fi
 
 for s in $sizes; do
 	c=${s%:*} a=${s#*:}
@@ -66,7 +78,7 @@ for s in $sizes; do
 		-DKMA_CALLERS="$c" -DKMA_ALLOCS="$a" -I "$src" \
 		-o "$TMP/i386-$c" "$test_c" ||
 		fail "cannot compile the i386 test with $c callers, $a slots"
-	run "i386 $c/$a" "$TMP/i386-$c"
+	run "i386 $c/$a" "$TMP/i386-$c" "$i386_run"
 done
 grep -q '^tables: .* 12 bytes per slot, 40 per row$' "$TMP/out" ||
 	fail "32-bit slot or row size changed: $(head -n 1 "$TMP/out")"
