@@ -18,12 +18,13 @@
  *
  *	   total    slack      net alloc/free  caller
  *	   24576        0        0     3/3     copy_thread+0x1ad
- *	   32768        0    32768     1/0     fb_alloc+0x267 [fb]
+ *	   32768        0    32768     1/0     fb_alloc+0x267[fb]
  *
  * Rows are split on white space, so columns need not line up and
  * numbers may be of any width; every value is read as a signed 64-bit
  * decimal integer.  The caller is the rest of the row (symbol+0xoff,
- * symbol+0xoff [module] or a bare address), with runs of white space
+ * symbol+0xoff[module] or a bare address; an older " [module]" after a
+ * space is taken too), with runs of white space
  * squeezed to one space.  Any number of header lines may come first;
  * their names are free text without ':'.
  *

@@ -3,8 +3,11 @@
 #
 # Builds $BUILD_DIR/bin/kmalloc-top if it is missing or older than its
 # source (and, unless ASAN=0, an AddressSanitizer+UBSan variant that
-# every check is run with too), then feeds it the sample output in the
-# /proc/kmalloc seed patch ($KMALLOC_SEED) and synthetic snapshots:
+# every check is run with too), then feeds it a sample of the 2005
+# format ($KMALLOC_SEED, by default tests/host/kmalloc-2005.txt: the
+# sample output posted with the /proc/kmalloc patch for 2.6.10 in
+# February 2005, from its first header line to "...") and synthetic
+# snapshots:
 # sorting by every column against sort(1), top N, stdin, wide and
 # misaligned values, --diff, and bad input, which must exit 2 with one
 # line on stderr naming the file and line.
@@ -14,7 +17,7 @@ tool=kmalloc-top
 top=$(cd "$(dirname "$0")/../.." && pwd)
 BUILD_DIR=${BUILD_DIR:-$top/build}
 ASAN=${ASAN:-1}
-KMALLOC_SEED=${KMALLOC_SEED:-/work/shared/seeds/001-patch-proc-kmalloc.patch}
+KMALLOC_SEED=${KMALLOC_SEED:-$top/tests/host/kmalloc-2005.txt}
 src=$top/scripts/$tool.c
 bin=$BUILD_DIR/bin/$tool
 
@@ -115,7 +118,8 @@ line_of() {
 }
 
 # snapshots for --diff: in s2 one caller leaks 1000 x 128 bytes more,
-# one caller is new and one is gone; s2's columns do not line up
+# one caller (in a module, named as /proc/kmalloc names it) is new
+# and one is gone; s2's columns do not line up
 leak=acpi_ut_allocate+0x38
 grep -q " $leak\$" sample || fail "seed sample lacks $leak"
 cp sample s1
@@ -127,7 +131,7 @@ awk -v leak="$leak" '
 		print $1 + 128000, $2, $3 + 128000, p[1] + 1000 "/" p[2], $5
 		next }
 	{ print }
-	END { print "  99999999999  1 -7  1/0     new_caller+0x1 [mod]" }' \
+	END { print "  99999999999  1 -7  1/0     new_caller+0x1[mod]" }' \
 	sample >s2
 gone_line=$(grep ' fb_add_videomode+' sample)
 
@@ -207,7 +211,7 @@ for T in $variants; do
 		$3 != "+128000" || $4 != "+1000" || $5 != "+0" || $6 != c ||
 		NF != 6 { exit 1 }' ||
 		fail "--diff: the leak is not the first row: $(sed -n 2p rows)"
-	grep -qE '^\+99999999999 +\+1 +-7 +\+1 +\+0  new_caller\+0x1 \[mod\]$' \
+	grep -qE '^\+99999999999 +\+1 +-7 +\+1 +\+0  new_caller\+0x1\[mod\]$' \
 		rows || fail "--diff: new caller"
 	echo "$gone_line" | awk '{ split($4, p, "/")
 		printf "%+8d %+8d %+8d %+7d %+7d  %s\n", -$1, -$2, -$3, -p[1], -p[2], $5 }' >want
@@ -217,7 +221,7 @@ for T in $variants; do
 	[ "$(sed -n '/^$/,$p' out | wc -l)" = 2 ] ||
 		fail "--diff of a file with itself is not empty"
 	ok "$T" --diff -s total -n 1 s1 s2
-	tail -n 1 out | grep -q ' new_caller+0x1 \[mod\]$' ||
+	tail -n 1 out | grep -q ' new_caller+0x1\[mod\]$' ||
 		fail "--diff -s total -n 1"
 	ok "$T" --diff -s caller s1 s2
 	sed -n '/^$/,$p' out | sed 1,2d |

@@ -1,7 +1,8 @@
 # shellcheck shell=sh
 # The seed's format, and the sums: with no lost callers the rows add up
 # to the header (total, slack, net, allocs; frees plus unknown frees),
-# no row is charged to a kmalloc wrapper, and every row is consistent
+# no row is charged to a kmalloc wrapper (nor to __alloc_percpu on SMP),
+# every row has the 2005 format's five fields, and every row is consistent
 # (slack and net within total, frees within allocs, net only with live
 # allocations).  Twice, to see the counts move.
 # shellcheck source=kma.inc
@@ -16,6 +17,8 @@ while [ $i -lt 20 ]; do
 done
 snap /tmp/kma-inv.2
 invariants /tmp/kma-inv.2 || status=1
+r=$(grep -E ' __alloc_percpu\+' /tmp/kma-inv.2 || true)
+[ -z "$r" ] || bad "rows charged to __alloc_percpu: $r"
 a1=$(hdr /tmp/kma-inv.1 "number of allocs")
 a2=$(hdr /tmp/kma-inv.2 "number of allocs")
 [ "$a2" -gt "$a1" ] || bad "number of allocs did not grow: $a1 -> $a2"

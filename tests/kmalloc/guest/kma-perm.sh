@@ -1,11 +1,12 @@
 # shellcheck shell=sh
-# /proc/kmalloc is mode 0400, owned by root: a read as user 1000 fails.
+# /proc/kmalloc is mode 0600 (root reads it and writes "reset" to it),
+# owned by root: a read as user 1000 fails.
 # shellcheck source=kma.inc
 . /extra/tests/kma.inc
 
 mode=$(stat -c '%A %u:%g' "$KMA")
 echo "kma_perm_mode=$mode"
-[ "$mode" = "-r-------- 0:0" ] || bad "mode and owner '$mode', not '-r-------- 0:0'"
+[ "$mode" = "-rw------- 0:0" ] || bad "mode and owner '$mode', not '-rw------- 0:0'"
 if setuidgid user cat "$KMA" >/tmp/kma-user.out 2>/tmp/kma-user.err; then
 	bad "user 1000 read $KMA"
 fi
