@@ -14,8 +14,8 @@
 # Who the OOM killer may take.  Only /init's wrappers, which just wait,
 # are at oom_adj -17, never a victim, so the verdict is never lost.
 # (When every task left is at -17 the OOM killer has no victim; 2.6.14
-# then spun for ever, and with compat/oom-no-spin.patch the allocation
-# waits for ever.)  This script, the controller, runs at -16: the last
+# then spun for ever, and with fixes/oom-no-spin.patch the allocation
+# waits 10 s and the kernel panics.)  This script, the controller, runs at -16: the last
 # task the killer takes, but one it can take.  The victims it should
 # pick first are memhog and the storm loops, at oom_adj 15, and every
 # program the controller runs (dd, md5sum, rm, sleep, ...), at 0, which
