@@ -6,7 +6,8 @@
 # first, so it does not depend on other tests having run.
 # shellcheck source=../lib.sh
 . "$(dirname "$0")/../lib.sh"
-need i686-linux-gnu-size
+cross=${CROSS_COMPILE:-i686-linux-gnu-}
+need "${cross}size"
 make -s -C "$TOP" tools >/dev/null
 sd=$BUILD/bin/size-delta
 if [ -z "$(find "$BUILD" -mindepth 2 -maxdepth 3 -name vmlinux -type f 2>/dev/null)" ]; then
@@ -16,7 +17,7 @@ if [ -z "$(find "$BUILD" -mindepth 2 -maxdepth 3 -name vmlinux -type f 2>/dev/nu
 fi
 n=0
 while read -r v; do
-	want=$(i686-linux-gnu-size "$v" | awk 'NR == 2 { print $1, $2, $3, $4 }')
+	want=$("${cross}size" "$v" | awk 'NR == 2 { print $1, $2, $3, $4 }')
 	got=$("$sd" "$v" "$v" | awk '$1 == "text:" { t = $2 } $1 == "data:" { d = $2 }
 		$1 == "bss:" { b = $2 } $1 == "total:" { s = $2 } END { print t, d, b, s }')
 	[ "$want" = "$got" ] || fail "$v: size says $want, size-delta says $got"

@@ -5,7 +5,8 @@
 # line of that fragment holds in the result.
 # shellcheck source=../lib.sh
 . "$(dirname "$0")/../lib.sh"
-need quilt i686-linux-gnu-gcc qemu-system-i386
+cross=${CROSS_COMPILE:-i686-linux-gnu-}
+need quilt "${cross}gcc" qemu-system-i386
 vanilla_tree
 
 tree=$BUILD/trees/series
@@ -30,12 +31,12 @@ done <"$frag"
 [ $bad -eq 0 ] || fail "the tinyconfig fragment does not hold"
 echo "every line of tiny.config holds"
 
-cc="i686-linux-gnu-gcc"
+cc="${cross}gcc"
 command -v ccache >/dev/null && cc="ccache $cc"
-make -s -C "$tree" O="$out" ARCH=i386 CROSS_COMPILE=i686-linux-gnu- CC="$cc" \
+make -s -C "$tree" O="$out" ARCH=i386 CROSS_COMPILE="$cross" CC="$cc" \
 	-j"${JOBS:-2}" >"$TMP/build.log" 2>&1 ||
 	{ grep -E 'error|Error' "$TMP/build.log" | head; fail "make after tinyconfig failed"; }
-i686-linux-gnu-size "$out/vmlinux"
+"${cross}size" "$out/vmlinux"
 make -s -C "$TOP" initramfs disk >/dev/null
 "$TOP/scripts/boot-board" "$TOP/configs/qemu-i386-tiny.config" \
 	"$out/arch/i386/boot/bzImage" "$BUILD/initramfs.cpio.gz" "$BUILD/disk.img" \
