@@ -56,7 +56,7 @@ help:
 	@echo '                       Documentation/report/ (report.txt, options.svg)'
 	@echo '  make tools           host tools in build/bin: $(TOOLS)'
 	@echo 'Benchmarks (print figures; BOOTS=n boots of each kernel):'
-	@echo '  make bench-slob      SLAB against SLOB on min at 8 MB: Slab, MemFree, speed, held/live'
+	@echo '  make bench-slob      SLAB against SLOB on min at 8 MB: Slab, MemFree, speed, held/live (ICOUNT=1: QEMU -icount)'
 	@echo '  make bench-kmalloc-acct  cost of kmalloc accounting: on/off ratio, table memory'
 	@echo '  make measure-option PATCH=tiny/X.patch FRAGMENT=F  one option: vmlinux and RAM delta'
 	@echo 'Tests:'
@@ -126,7 +126,7 @@ report: fetch
 
 # Benchmarks: they print figures, they assert nothing.
 bench-slob: fetch
-	scripts/bench-slob $(BOOTS)
+	scripts/bench-slob $(if $(ICOUNT),--icount) $(BOOTS)
 
 bench-kmalloc-acct: fetch
 	scripts/bench-kmalloc-acct $(if $(BOOTS),-n $(BOOTS))
