@@ -298,8 +298,12 @@ static int room_for(size_t size, unsigned int hdr, unsigned long align,
 	if ((hdr + units) * SLOB_UNIT + (hdr ? SLOB_KMALLOC_ALIGN - SLOB_UNIT : 0)
 	    > PAGE_SIZE)
 		return -1;
+	/* A spare page has room for whatever fits in a page. */
+	for (c = 0; c < (int)SLOB_CLASSES; c++)
+		if (slob_lists[d][c].spare)
+			return 1;
 	for (c = slob_class(hdr + units); c < (int)SLOB_CLASSES; c++)
-		list_for_each_entry(page, &slob_pages[d][c], lru) {
+		list_for_each_entry(page, &slob_lists[d][c].pages, lru) {
 			base = page_address(page);
 			for (off = page->private; off != SLOB_END; off = b->next) {
 				b = slob_at(base, off);
@@ -923,14 +927,14 @@ static void check_heap(void)
 {
 	unsigned long list_pages = 0, big = 0, free_bytes[SLOB_CLASSES] = { 0 };
 	unsigned int off, prev_end, units, largest;
-	struct page *page;
+	struct page *page, *pg;
 	struct slob_free *b;
 	int d, c, i;
 	char *base;
 
 	for (d = 0; d < 2; d++)
 		for (c = 0; c < (int)SLOB_CLASSES; c++)
-			list_for_each_entry(page, &slob_pages[d][c], lru) {
+			list_for_each_entry(page, &slob_lists[d][c].pages, lru) {
 				if (page < shim_mem_map ||
 				    page >= shim_mem_map + shim_pages)
 					fail("a page outside the arena is listed");
@@ -961,14 +965,45 @@ static void check_heap(void)
 						largest = b->units;
 					prev_end = off + b->units;
 				}
-				if (page->index < largest)
+				if (SLOB_LARGEST(page) < largest)
 					fail("page bound %lu below its largest free block %u",
-					     page->index, largest);
+					     SLOB_LARGEST(page), largest);
+				if (slob_list_of(page) != &slob_lists[d][c])
+					fail("a page names list %lu, not %d",
+					     page->index >> SLOB_LIST_SHIFT,
+					     d * (int)SLOB_CLASSES + c);
+				if (largest >= slob_lists[d][c].room)
+					fail("a free block of %u units in a list whose room is %u",
+					     largest, slob_lists[d][c].room);
 				if (units >= SLOB_PAGE_UNITS)
 					fail("an empty page was kept");
 				free_bytes[c] += units * SLOB_UNIT;
 				list_pages++;
 			}
+	/* A spare: all free, on no list, counted with its class. */
+	for (d = 0; d < 2; d++)
+		for (c = 0; c < (int)SLOB_CLASSES; c++) {
+			page = slob_lists[d][c].spare;
+			if (!page)
+				continue;
+			if (page < shim_mem_map || page >= shim_mem_map + shim_pages)
+				fail("a spare page outside the arena");
+			if (!PageSlab(page))
+				fail("a spare page is not PG_slab");
+			if (d && !dma_page(page_address(page)))
+				fail("a non-DMA spare page on a DMA list");
+			b = slob_at(page_address(page), 0);
+			if (page->private != 0 || b->units != SLOB_PAGE_UNITS ||
+			    b->next != SLOB_END)
+				fail("a spare page is not all free");
+			for (i = 0; i < (int)(2 * SLOB_CLASSES); i++)
+				list_for_each_entry(pg, &slob_lists[i / SLOB_CLASSES]
+						    [i % SLOB_CLASSES].pages, lru)
+					if (pg == page)
+						fail("a spare page is on a list");
+			free_bytes[c] += PAGE_SIZE;
+			list_pages++;
+		}
 	for (i = 0; i < nobjs; i++)
 		big += objs[i].big;
 	for (i = 0; i < npending; i++)
@@ -1083,8 +1118,11 @@ static void engine_finish(void)
 		}
 	check_heap();
 	for (i = 0; i < 2 * (int)SLOB_CLASSES; i++)
-		if (!list_empty(&slob_pages[i / SLOB_CLASSES][i % SLOB_CLASSES]))
+		if (!list_empty(&slob_lists[i / SLOB_CLASSES][i % SLOB_CLASSES].pages))
 			fail("a page list is not empty at the end");
+	/* Only spare pages are left: kmem_cache_shrink() gives them back. */
+	slob_free_spares();
+	check_heap();
 	if (shim_nr_slab || shim_pages_in_use())
 		fail("%ld pages in nr_slab, %lu allocated, after freeing everything",
 		     shim_nr_slab, shim_pages_in_use());
