@@ -298,10 +298,6 @@ static int room_for(size_t size, unsigned int hdr, unsigned long align,
 	if ((hdr + units) * SLOB_UNIT + (hdr ? SLOB_KMALLOC_ALIGN - SLOB_UNIT : 0)
 	    > PAGE_SIZE)
 		return -1;
-	/* A spare page has room for whatever fits in a page. */
-	for (c = 0; c < (int)SLOB_CLASSES; c++)
-		if (slob_lists[d][c].spare)
-			return 1;
 	for (c = slob_class(hdr + units); c < (int)SLOB_CLASSES; c++)
 		list_for_each_entry(page, &slob_lists[d][c].pages, lru) {
 			base = page_address(page);
@@ -927,7 +923,7 @@ static void check_heap(void)
 {
 	unsigned long list_pages = 0, big = 0, free_bytes[SLOB_CLASSES] = { 0 };
 	unsigned int off, prev_end, units, largest;
-	struct page *page, *pg;
+	struct page *page;
 	struct slob_free *b;
 	int d, c, i;
 	char *base;
@@ -980,30 +976,6 @@ static void check_heap(void)
 				free_bytes[c] += units * SLOB_UNIT;
 				list_pages++;
 			}
-	/* A spare: all free, on no list, counted with its class. */
-	for (d = 0; d < 2; d++)
-		for (c = 0; c < (int)SLOB_CLASSES; c++) {
-			page = slob_lists[d][c].spare;
-			if (!page)
-				continue;
-			if (page < shim_mem_map || page >= shim_mem_map + shim_pages)
-				fail("a spare page outside the arena");
-			if (!PageSlab(page))
-				fail("a spare page is not PG_slab");
-			if (d && !dma_page(page_address(page)))
-				fail("a non-DMA spare page on a DMA list");
-			b = slob_at(page_address(page), 0);
-			if (page->private != 0 || b->units != SLOB_PAGE_UNITS ||
-			    b->next != SLOB_END)
-				fail("a spare page is not all free");
-			for (i = 0; i < (int)(2 * SLOB_CLASSES); i++)
-				list_for_each_entry(pg, &slob_lists[i / SLOB_CLASSES]
-						    [i % SLOB_CLASSES].pages, lru)
-					if (pg == page)
-						fail("a spare page is on a list");
-			free_bytes[c] += PAGE_SIZE;
-			list_pages++;
-		}
 	for (i = 0; i < nobjs; i++)
 		big += objs[i].big;
 	for (i = 0; i < npending; i++)
@@ -1120,9 +1092,6 @@ static void engine_finish(void)
 	for (i = 0; i < 2 * (int)SLOB_CLASSES; i++)
 		if (!list_empty(&slob_lists[i / SLOB_CLASSES][i % SLOB_CLASSES].pages))
 			fail("a page list is not empty at the end");
-	/* Only spare pages are left: kmem_cache_shrink() gives them back. */
-	slob_free_spares();
-	check_heap();
 	if (shim_nr_slab || shim_pages_in_use())
 		fail("%ld pages in nr_slab, %lu allocated, after freeing everything",
 		     shim_nr_slab, shim_pages_in_use());

@@ -165,7 +165,6 @@ static void test_wild(void)
 	kmem_cache_free(c, obj1);
 	kmem_cache_free(c, obj2);
 	kmem_cache_destroy(c);
-	slob_free_spares();
 	if (shim_nr_slab || shim_pages_in_use())
 		fail("wild: %ld pages left after the BUGs", shim_nr_slab);
 	engine_finish();
