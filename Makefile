@@ -58,7 +58,7 @@ help:
 	@echo '  make defconfigs      configs/qemu-i386-BOARD_defconfig, each board as a'
 	@echo '                       complete .config for a tree with the series'
 	@echo 'Benchmarks (print figures; BOOTS=n boots of each kernel):'
-	@echo '  make bench-slob      SLAB against SLOB on min at 8 MB: Slab, MemFree, speed, held/live'
+	@echo '  make bench-slob      SLAB against SLOB on min at 8 MB: Slab, MemFree, speed, held/live (ICOUNT=1: QEMU -icount)'
 	@echo '  make bench-kmalloc-acct  cost of kmalloc accounting: on/off ratio, table memory'
 	@echo '  make measure-option PATCH=tiny/X.patch FRAGMENT=F  one option: vmlinux and RAM delta'
 	@echo 'Tests:'
@@ -128,7 +128,7 @@ report: fetch
 
 # Benchmarks: they print figures, they assert nothing.
 bench-slob: fetch
-	scripts/bench-slob $(BOOTS)
+	scripts/bench-slob $(if $(ICOUNT),--icount) $(BOOTS)
 
 bench-kmalloc-acct: fetch
 	scripts/bench-kmalloc-acct $(if $(BOOTS),-n $(BOOTS))

@@ -299,7 +299,7 @@ static int room_for(size_t size, unsigned int hdr, unsigned long align,
 	    > PAGE_SIZE)
 		return -1;
 	for (c = slob_class(hdr + units); c < (int)SLOB_CLASSES; c++)
-		list_for_each_entry(page, &slob_pages[d][c], lru) {
+		list_for_each_entry(page, &slob_lists[d][c].pages, lru) {
 			base = page_address(page);
 			for (off = page->private; off != SLOB_END; off = b->next) {
 				b = slob_at(base, off);
@@ -930,7 +930,7 @@ static void check_heap(void)
 
 	for (d = 0; d < 2; d++)
 		for (c = 0; c < (int)SLOB_CLASSES; c++)
-			list_for_each_entry(page, &slob_pages[d][c], lru) {
+			list_for_each_entry(page, &slob_lists[d][c].pages, lru) {
 				if (page < shim_mem_map ||
 				    page >= shim_mem_map + shim_pages)
 					fail("a page outside the arena is listed");
@@ -961,9 +961,16 @@ static void check_heap(void)
 						largest = b->units;
 					prev_end = off + b->units;
 				}
-				if (page->index < largest)
+				if (SLOB_LARGEST(page) < largest)
 					fail("page bound %lu below its largest free block %u",
-					     page->index, largest);
+					     SLOB_LARGEST(page), largest);
+				if (slob_list_of(page) != &slob_lists[d][c])
+					fail("a page names list %lu, not %d",
+					     page->index >> SLOB_LIST_SHIFT,
+					     d * (int)SLOB_CLASSES + c);
+				if (largest >= slob_lists[d][c].room)
+					fail("a free block of %u units in a list whose room is %u",
+					     largest, slob_lists[d][c].room);
 				if (units >= SLOB_PAGE_UNITS)
 					fail("an empty page was kept");
 				free_bytes[c] += units * SLOB_UNIT;
@@ -1083,7 +1090,7 @@ static void engine_finish(void)
 		}
 	check_heap();
 	for (i = 0; i < 2 * (int)SLOB_CLASSES; i++)
-		if (!list_empty(&slob_pages[i / SLOB_CLASSES][i % SLOB_CLASSES]))
+		if (!list_empty(&slob_lists[i / SLOB_CLASSES][i % SLOB_CLASSES].pages))
 			fail("a page list is not empty at the end");
 	if (shim_nr_slab || shim_pages_in_use())
 		fail("%ld pages in nr_slab, %lu allocated, after freeing everything",
