@@ -9,14 +9,7 @@
  */
 #include <stdio.h>
 
-typedef unsigned int gfp_t;
-#define __GFP_WAIT	0x10u
-#define __GFP_HIGH	0x20u
-#define __GFP_IO	0x40u
-#define __GFP_FS	0x80u
-#define __GFP_NOWARN	0x200u
-#define GFP_ATOMIC	__GFP_HIGH
-#define GFP_NOIO	__GFP_WAIT
+#include "gfp.h"
 #define HZ 100
 #define WRITE 1
 #define EXPORT_SYMBOL(x)

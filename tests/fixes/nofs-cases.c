@@ -20,19 +20,7 @@
 #define HZ 1000
 #define WRITE 1
 #define KERN_WARNING ""
-typedef unsigned int gfp_t;
-#define __GFP_WAIT	0x10u
-#define __GFP_HIGH	0x20u
-#define __GFP_IO	0x40u
-#define __GFP_FS	0x80u
-#define __GFP_NOWARN	0x200u
-#define __GFP_REPEAT	0x400u
-#define __GFP_NOFAIL	0x800u
-#define __GFP_NORETRY	0x1000u
-#define __GFP_NOMEMALLOC 0x10000u
-#define __GFP_HARDWALL	0x20000u
-#define GFP_NOFS	(__GFP_WAIT | __GFP_IO)
-#define GFP_KERNEL	(__GFP_WAIT | __GFP_IO | __GFP_FS)
+#include "gfp.h"
 #define PF_MEMALLOC	0x00000800
 #define TIF_MEMDIE	16
 #define fastcall

@@ -9,13 +9,12 @@
 # again: the processor family has more than 20 entries.
 # shellcheck source=../lib.sh
 . "$(dirname "$0")/../lib.sh"
+# shellcheck source=../options/lib.sh
+. "$TOP/tests/options/lib.sh"
 need quilt
 vanilla_tree
 
-compat=$(series_entries compat/ | paste -sd,)
-"$TOP/scripts/prepare-tree" "$VANILLA" "$TMP/tree" \
-	"$compat,tiny/tinyconfig.patch" >/dev/null ||
-	fail "cannot prepare compat + tiny/tinyconfig.patch"
+opt_tree "$TMP/tree" tiny/tinyconfig.patch
 frag=$TMP/frag.config
 # X86_PC too: the processor family is hidden on the ELAN sub-architecture.
 printf '%s\n' CONFIG_EMBEDDED=y CONFIG_X86_PC=y CONFIG_M486=y CONFIG_NOHIGHMEM=y \

@@ -6,13 +6,12 @@
 # loses it with PROC_FS=n.
 # shellcheck source=../lib.sh
 . "$(dirname "$0")/../lib.sh"
+# shellcheck source=../options/lib.sh
+. "$TOP/tests/options/lib.sh"
 need quilt
 vanilla_tree
 
-compat=$(series_entries compat/ | paste -sd,)
-"$TOP/scripts/prepare-tree" "$VANILLA" "$TMP/tree" \
-	"$compat,tiny/kmalloc-accounting.patch" >/dev/null ||
-	fail "cannot prepare compat + tiny/kmalloc-accounting.patch"
+opt_tree "$TMP/tree" tiny/kmalloc-accounting.patch
 
 # conf PROC_FS_LINE: the .config that "make oldconfig" makes, taking
 # every default, from EMBEDDED=y, KMALLOC_ACCOUNTING=y and that line
