@@ -13,7 +13,10 @@
 # first), so that ccache finds every file a patch does not change: the
 # source paths the compiler sees, and __FILE__ in BUG(), are then the
 # same for every build.
-# Usage: tests/kernel/default-unchanged.sh [tiny/NAME.patch...]
+# Usage: tests/kernel/default-unchanged.sh [--together] [tiny/NAME.patch...]
+# With --together the patches are applied all at once and built once
+# per config (4 kernels in all, for make check); without it each patch
+# is built alone (make check-matrix).
 # shellcheck source=../lib.sh
 . "$(dirname "$0")/../lib.sh"
 # shellcheck source=../options/lib.sh
@@ -21,6 +24,11 @@
 need quilt "${CROSS}gcc" "${CROSS}size" "${CROSS}objdump"
 vanilla_tree
 
+together=0
+if [ "${1:-}" = --together ]; then
+	together=1
+	shift
+fi
 patches=("$@")
 [ ${#patches[@]} -gt 0 ] || mapfile -t patches < <(series_entries tiny/)
 [ ${#patches[@]} -gt 0 ] || fail "no tiny patches in series"
@@ -54,10 +62,15 @@ for c in $configs; do
 	echo "compat series only, $c: text data bss $(cat "$W/sizes-0-$c")"
 done
 
+if [ "$together" = 1 ]; then
+	# one build with every patch: the loop below runs once
+	build 1 "${patches[@]}"
+	patches=("${patches[*]}")
+fi
 i=0
 for p in "${patches[@]}"; do
 	i=$((i + 1))
-	build "$i" "$p"
+	[ "$together" = 1 ] || build "$i" "$p"
 	for c in $configs; do
 		if diff "$W/sections-0-$c" "$W/sections-$i-$c" >"$W/diff.out"; then
 			echo "$p, $c: same size ($(cat "$W/sizes-$i-$c"))"
@@ -69,4 +82,8 @@ for p in "${patches[@]}"; do
 	done
 done
 [ -z "$bad" ] || fail "vmlinux differs at the default:$bad"
-echo "${#patches[@]} patches leave vmlinux unchanged at their defaults"
+if [ "$together" = 1 ]; then
+	echo "the tiny patches together leave vmlinux unchanged at their defaults"
+else
+	echo "${#patches[@]} patches leave vmlinux unchanged at their defaults"
+fi
