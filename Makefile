@@ -108,10 +108,11 @@ kernel: check-board tree
 
 initramfs: $(INITRAMFS)
 
-$(INITRAMFS): FORCE
+$(INITRAMFS): fetch FORCE
 	scripts/build-busybox
 	scripts/build-guest-progs $(BUILD)/guest/bin tests/guest/*.c
-	scripts/mkinitramfs $(INITRAMFS).tmp $(BUILD)/guest/bin tests/guest/tests
+	scripts/mkinitramfs -b $(BUILD)/busybox/busybox -s $(BUILD)/initramfs \
+		-k $(VANILLA) $(INITRAMFS).tmp $(BUILD)/guest/bin tests/guest/tests
 	@if cmp -s $(INITRAMFS).tmp $(INITRAMFS); then rm $(INITRAMFS).tmp; \
 	 else mv $(INITRAMFS).tmp $(INITRAMFS); fi
 

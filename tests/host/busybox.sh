@@ -38,7 +38,7 @@ die() {
 	exit 1
 }
 
-[ "$(id -u)" = 0 ] || die "must run as root (mkinitramfs makes device nodes; the PID 1 run needs unshare and chroot)"
+[ "$(id -u)" = 0 ] || die "must run as root (the PID 1 run needs unshare and chroot)"
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -171,7 +171,10 @@ echo data >"$work/file.txt"
 "$top/scripts/build-guest-progs" "$work/bin" "$top"/tests/guest/*.c ||
 	die "scripts/build-guest-progs failed"
 img=$work/initramfs.cpio.gz
-"$top/scripts/mkinitramfs" "$img" "$work/x/tests" "$work/file.txt" "$work/bin" ||
+"$top/scripts/fetch-kernel" "$BUILD_DIR/linux-2.6.14" >/dev/null ||
+	die "no vanilla tree for gen_init_cpio (scripts/fetch-kernel)"
+"$top/scripts/mkinitramfs" -b "$bb" -s "$work/stage" -k "$BUILD_DIR/linux-2.6.14" \
+	"$img" "$work/x/tests" "$work/file.txt" "$work/bin" ||
 	die "scripts/mkinitramfs failed"
 listing=$(zcat "$img" | cpio -t --quiet) || die "cannot list $img"
 for f in init bin/sh bin/busybox dev/console dev/null dev/ttyS0 dev/hda \

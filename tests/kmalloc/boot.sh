@@ -83,11 +83,10 @@ rm -rf "$work/extra/tests"
 mkdir -p "$work/extra/tests"
 cp "$here"/guest/*.sh "$here/guest/kma.inc" "$work/extra/tests/"
 
-# mkinitramfs stages under its BUILD_DIR: ours, with the shared busybox
-mkdir -p "$BUILD/busybox"
-ln -sfn "$BUILD/busybox" "$work/busybox"
-BUILD_DIR=$work "$TOP/scripts/mkinitramfs" "$work/initramfs.cpio.gz" \
-	"$work/extra/bin" "$work/extra/tests" "$mod" >/dev/null ||
+# packed in a staging folder of our own, with the shared busybox
+"$TOP/scripts/build-busybox" >/dev/null || fail "build-busybox failed"
+"$TOP/scripts/mkinitramfs" -b "$BUILD/busybox/busybox" -s "$work/stage" \
+	-k "$VANILLA" "$work/initramfs.cpio.gz" "$work/extra/bin" "$work/extra/tests" "$mod" >/dev/null ||
 	fail "mkinitramfs failed"
 [ -f "$work/disk.img" ] || "$TOP/scripts/mkdisk" "$work/disk.img" >/dev/null ||
 	fail "mkdisk failed"

@@ -99,21 +99,20 @@ size_delta() {
 # opt_initramfs DIR: DIR/initramfs.cpio.gz with the guest programs of
 # tests/guest and tests/options/guest in /extra/bin and the guest test
 # scripts tests/options/guest/*.sh in /extra/tests.  It is packed in a
-# staging folder of its own (BUILD_DIR=DIR/stage for mkinitramfs, with
-# a copy of the shared busybox), so that no other build can race it.
+# staging folder of its own (DIR/stage), with the shared busybox, so
+# that no other build can race it.
 opt_initramfs() {
 	local dir=$1 stage=$1/stage
 	"$TOP/scripts/build-busybox" >"$dir/busybox.out" 2>&1 ||
 		{ tail -n 20 "$dir/busybox.out"; fail "build-busybox failed"; }
-	mkdir -p "$stage/busybox" "$dir/tests"
-	# cp -p keeps the mtime, so build-busybox sees it up to date
-	cp -p "$BUILD/busybox/busybox" "$stage/busybox/busybox"
+	mkdir -p "$dir/tests"
 	"$TOP/scripts/build-guest-progs" "$dir/bin" "$TOP"/tests/guest/*.c \
 		"$TOP"/tests/options/guest/*.c >"$dir/progs.out" 2>&1 ||
 		{ cat "$dir/progs.out"; fail "build-guest-progs failed"; }
 	rm -f "$dir"/tests/*.sh
 	cp "$TOP"/tests/options/guest/*.sh "$dir/tests/"
-	BUILD_DIR=$stage "$TOP/scripts/mkinitramfs" "$dir/initramfs.cpio.gz" \
+	"$TOP/scripts/mkinitramfs" -b "$BUILD/busybox/busybox" -s "$stage" \
+		-k "$VANILLA" "$dir/initramfs.cpio.gz" \
 		"$dir/bin" "$dir/tests" >"$dir/initramfs.out" 2>&1 ||
 		{ cat "$dir/initramfs.out"; fail "mkinitramfs failed"; }
 }

@@ -77,14 +77,12 @@ slob_kernel() {
 
 # slob_initramfs: $SW/initramfs.cpio.gz with the guest programs and the
 # guest scripts of tests/slob/guest (and tests/guest/tests/stress.sh) in
-# /extra/tests, packed in a staging folder of its own (with a copy of
-# the shared busybox).
+# /extra/tests, packed in a staging folder of its own, with the shared
+# busybox.
 slob_initramfs() {
 	local stage=$SW/stage
 	"$TOP/scripts/build-busybox" >"$SW/busybox.out" 2>&1 ||
 		{ tail -n 20 "$SW/busybox.out"; fail "build-busybox failed"; }
-	mkdir -p "$stage/busybox"
-	cp -p "$BUILD/busybox/busybox" "$stage/busybox/busybox"
 	"$TOP/scripts/build-guest-progs" "$SW/bin" "$TOP"/tests/guest/*.c \
 		>"$SW/progs.out" 2>&1 || { cat "$SW/progs.out"; fail "build-guest-progs failed"; }
 	rm -rf "$SW/tests"
@@ -92,8 +90,8 @@ slob_initramfs() {
 	if [ -f "$TOP/tests/guest/tests/stress.sh" ]; then
 		cp "$TOP/tests/guest/tests/stress.sh" "$SW/tests/"
 	fi
-	BUILD_DIR=$stage "$TOP/scripts/mkinitramfs" "$SW/initramfs.cpio.gz" \
-		"$SW/bin" "$SW/tests" >"$SW/initramfs.out" 2>&1 ||
+	"$TOP/scripts/mkinitramfs" -b "$BUILD/busybox/busybox" -s "$stage" \
+		-k "$VANILLA" "$SW/initramfs.cpio.gz" "$SW/bin" "$SW/tests" >"$SW/initramfs.out" 2>&1 ||
 		{ cat "$SW/initramfs.out"; fail "mkinitramfs failed"; }
 }
 

@@ -1,0 +1,59 @@
+# shellcheck shell=bash disable=SC2034
+# scripts/lib.sh: what the scripts and the tests share (bash, sourced).
+#
+# Before sourcing, set prog to the script's name (for die's messages).
+# Sets TOP (the checkout), DL_DIR (the download cache) and CROSS (the
+# cross compiler's prefix).
+
+TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+DL_DIR=${DL_DIR:-$HOME/.cache/linux-tiny/dl}
+CROSS=${CROSS_COMPILE:-i686-linux-gnu-}
+HASH_FILE=$TOP/downloads.hash
+
+# die MESSAGE...: one line on stderr, exit status 2.
+die() {
+	echo "${prog:-linux-tiny}: $*" >&2
+	exit 2
+}
+
+# kv LOG KEY: the value of the first "TINY: KEY=value" line of a guest
+# console log (carriage returns dropped first: the serial console may
+# put one at the start of a line); empty if there is none.
+kv() {
+	tr -d '\r' <"$1" | grep -a "^TINY: $2=" | head -n 1 | sed "s/^TINY: $2=//"
+}
+
+# board_ram BOARD_FILE: the board's RAM in MB, from its "# ram:" line.
+board_ram() {
+	sed -n 's/^# ram: *\([0-9]*\).*/\1/p' "$1"
+}
+
+# board_value BOARD_FILE KEY: the value of the board file's "# KEY:" line.
+board_value() {
+	sed -n "s/^# $2: *\\([^ ]*\\).*/\\1/p" "$1" | head -n 1
+}
+
+# series_entries [PREFIX]: the patches of the series file, in order.
+series_entries() {
+	sed -e 's/#.*//' -e 's/[[:space:]]*$//' -e '/^$/d' "$TOP/series" |
+		awk '{print $1}' | grep "^${1:-}" || true
+}
+
+# known_hash TYPE NAME: the checksum downloads.hash gives NAME, or
+# nothing.
+known_hash() {
+	awk -v t="$1" -v n="$2" '$1 == t && $3 == n { print $2; exit }' "$HASH_FILE"
+}
+
+# hash_check FILE: FILE's sha256 must be the one downloads.hash gives
+# for its name; a file it does not list, or a different sum, is an error.
+hash_check() {
+	local name want sum
+	name=$(basename "$1")
+	want=$(known_hash sha256 "$name")
+	[ -n "$want" ] ||
+		die "$1: no known checksum for $name in downloads.hash; refused"
+	sum=$(sha256sum "$1" | cut -d' ' -f1)
+	[ "$sum" = "$want" ] ||
+		die "$1: sha256 $sum, expected $want (downloads.hash); remove it or replace it"
+}
