@@ -6,7 +6,9 @@
 # and say why: "need" and "vanilla_tree" do exactly that.
 
 set -eu
-TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+# die, kv, board_ram, board_value, series_entries, hash_check, CROSS ...
+# shellcheck source=../scripts/lib.sh
+. "$(dirname "${BASH_SOURCE[0]}")/../scripts/lib.sh"
 BUILD=${BUILD:-${BUILD_DIR:-$TOP/build}}
 export BUILD_DIR=$BUILD
 VANILLA=$BUILD/linux-2.6.14
@@ -31,12 +33,6 @@ need() {
 vanilla_tree() {
 	"$TOP/scripts/fetch-kernel" "$VANILLA" >/dev/null ||
 		fail "no verified vanilla 2.6.14 tree: put linux-2.6.14.tar.bz2 (or .tar.gz, .tar.xz, .tar) into $DL_DIR"
-}
-
-# series_entries [PREFIX]: the patches of the series file, in order.
-series_entries() {
-	sed -e 's/#.*//' -e 's/[[:space:]]*$//' -e '/^$/d' "$TOP/series" |
-		awk '{print $1}' | grep "^${1:-}" || true
 }
 
 # base_entries: the patches every build starts from, compat/ and then

@@ -91,12 +91,11 @@ cp "$here"/guest/*.sh "$here/guest/kma.inc" "$work/extra/tests/"
 [ -f "$work/disk.img" ] || "$TOP/scripts/mkdisk" "$work/disk.img" >/dev/null ||
 	fail "mkdisk failed"
 
-ram=$(sed -n 's/^# ram: *\([0-9]*\).*/\1/p' "$board")
 tests=kma-perm,kma-inv,kma-fork,kma-leak,kma-reset
 log=$work/boot.log
-"$TOP/scripts/run-qemu" -m "$ram" --smp "$smp" --hda "$work/disk.img" --nic \
-	--append "panic=1 tiny.test=$tests" --log "$log" "$bzimage" \
-	"$work/initramfs.cpio.gz" || fail "boot failed (log: $log)"
+"$TOP/scripts/boot-board" --quiet --smp "$smp" --append "tiny.test=$tests" \
+	"$board" "$bzimage" "$work/initramfs.cpio.gz" "$work/disk.img" "$log" ||
+	fail "boot failed, or a guest check failed (log: $log)"
 
 # a printk's "\r" can come first on a line
 tr -d '\r' <"$log" >"$work/boot.txt"

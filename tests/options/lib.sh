@@ -122,26 +122,29 @@ opt_disk() {
 	"$TOP/scripts/mkdisk" "$@" >/dev/null || fail "mkdisk $1 failed"
 }
 
-# opt_boot LOG OUT ARGS...: boot OUT's bzImage with $W/initramfs.cpio.gz
-# at the board's RAM (OPT_RAM MB if set); ARGS go to run-qemu before the
-# images (--hda, --append ...).  Fails unless run-qemu passes (marker,
-# no Oops).
+# opt_boot LOG OUT [--hda IMG] [BOOT-BOARD-OPTIONS...]: boot OUT's
+# bzImage with $W/initramfs.cpio.gz through scripts/boot-board, at the
+# board's RAM (OPT_RAM MB if set), with IMG as /dev/hda (no disk
+# without --hda) and the NIC; the options (--append, --cpu, --timeout
+# ...) go to boot-board.  Fails unless boot-board passes (no Oops, and
+# the guest's results are "pass").
 opt_boot() {
-	local log=$1 out=$2 ram
+	local log=$1 out=$2 ram disk=- args=()
 	shift 2
-	ram=${OPT_RAM:-$(sed -n 's/^# ram: *\([0-9]*\).*/\1/p' "$MIN_BOARD")}
-	echo "booting $(basename "$(dirname "$out")")/$(basename "$out") at $ram MB: $*"
-	"$TOP/scripts/run-qemu" -m "$ram" --log "$log" "$@" \
-		"$out/arch/i386/boot/bzImage" "$W/initramfs.cpio.gz" ||
+	while [ $# -gt 0 ]; do
+		if [ "$1" = --hda ]; then
+			disk=$2
+			shift 2
+		else
+			args+=("$1")
+			shift
+		fi
+	done
+	ram=${OPT_RAM:-$(board_ram "$MIN_BOARD")}
+	echo "booting $(basename "$(dirname "$out")")/$(basename "$out") at $ram MB: ${args[*]}"
+	"$TOP/scripts/boot-board" --quiet -m "$ram" ${args[@]+"${args[@]}"} "$MIN_BOARD" \
+		"$out/arch/i386/boot/bzImage" "$W/initramfs.cpio.gz" "$disk" "$log" ||
 		{ tail -n 30 "$log"; fail "boot failed (log: $log)"; }
-}
-
-# kv LOG KEY: the value of the first "TINY: KEY=value" line of LOG
-# (carriage returns dropped first: the serial console may put one at the
-# start of a line).
-kv() {
-	tr -d '\r' <"$1" | grep -a "^TINY: $2=" | head -n 1 |
-		sed "s/^TINY: $2=//"
 }
 
 # expect_kv LOG KEY VALUE: fail unless KEY has exactly VALUE.

@@ -30,7 +30,7 @@ fi
 slob_initramfs
 log=$SW/$board.log
 tests=$(slob_with_stress slob)
-slob_boot "$board" "$log" -m "$(board_ram "$cfg")" --timeout 600 \
+slob_boot "$board" "$log" -m "$(slob_board_ram "$cfg")" --timeout 600 \
 	--append "panic=1 tiny.test=$tests"
 expect_kv "$log" test_slob ok
 case $tests in *stress) expect_kv "$log" test_stress ok ;; esac

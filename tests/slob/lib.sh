@@ -107,23 +107,19 @@ slob_with_stress() {
 	fi
 }
 
-# slob_boot NAME LOG RUN-QEMU-ARGS...: boot $SW/out-NAME with a fresh
-# disk, the NIC and the initramfs; fails unless run-qemu passes (the
-# marker, no Oops) and the guest's results are "pass".
+# slob_boot NAME LOG BOOT-BOARD-OPTIONS...: boot $SW/out-NAME with a
+# fresh disk, the NIC and the initramfs through scripts/boot-board
+# (give -m); fails unless it passes (no Oops, the guest's results
+# "pass").
 slob_boot() {
 	local name=$1 log=$2
 	shift 2
 	"$TOP/scripts/mkdisk" "$SW/disk-$name.img" >/dev/null || fail "mkdisk failed"
 	echo "booting $name: $*"
-	"$TOP/scripts/run-qemu" --hda "$SW/disk-$name.img" --nic --log "$log" "$@" \
-		"$SW/out-$name/arch/i386/boot/bzImage" "$SW/initramfs.cpio.gz" ||
+	"$TOP/scripts/boot-board" --quiet "$@" - \
+		"$SW/out-$name/arch/i386/boot/bzImage" "$SW/initramfs.cpio.gz" \
+		"$SW/disk-$name.img" "$log" ||
 		{ tail -n 30 "$log"; fail "boot failed (log: $log)"; }
-	expect_kv "$log" results pass
-}
-
-# kv LOG KEY: the value of the first "TINY: KEY=value" line of LOG.
-kv() {
-	tr -d '\r' <"$1" | grep -a "^TINY: $2=" | head -n 1 | sed "s/^TINY: $2=//"
 }
 
 # expect_kv LOG KEY VALUE: fail unless KEY has exactly VALUE.
@@ -133,7 +129,7 @@ expect_kv() {
 	[ "$got" = "$3" ] || fail "$2 is '$got', expected '$3' (log: $1)"
 }
 
-# board_ram BOARD: the "# ram:" figure of configs/BOARD.
-board_ram() {
-	sed -n 's/^# ram: *\([0-9]*\).*/\1/p' "$TOP/configs/$1"
+# slob_board_ram BOARD: the "# ram:" figure of configs/BOARD.
+slob_board_ram() {
+	board_ram "$TOP/configs/$1"
 }

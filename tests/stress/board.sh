@@ -23,10 +23,11 @@ echo "$least"
 kib=$(echo "$least" | sed -n 's/^minram: PASS at \([0-9]*\)K.*/\1/p')
 [ -n "$kib" ] || fail "no least RAM for $board"
 echo "stress at ${kib}K, $rounds rounds"
-"$TOP/scripts/run-qemu" -m "${kib}K" --hda "$BUILD/disk.img" --nic --timeout 600 --idle-timeout 120 \
-	--append "panic=1 tiny.test=stress tiny.rounds=$rounds" \
-	--log "$logs/stress.log" "$out/arch/i386/boot/bzImage" "$BUILD/initramfs.cpio.gz" ||
-	fail "the kernel did not survive the stress (log: $logs/stress.log)"
+"$TOP/scripts/boot-board" -m "${kib}K" --timeout 600 --idle-timeout 120 \
+	--append "tiny.test=stress tiny.rounds=$rounds" "$TOP/configs/qemu-i386-$board.config" \
+	"$out/arch/i386/boot/bzImage" "$BUILD/initramfs.cpio.gz" "$BUILD/disk.img" \
+	"$logs/stress.log" ||
+	fail "the kernel did not survive the stress, or a guest check failed (log: $logs/stress.log)"
 grep -a '^TINY: stress' "$logs/stress.log" | tr -d '\r'
 grep -a -q '^TINY: test_stress=ok' "$logs/stress.log" ||
 	fail "a file or memory check failed under stress (log: $logs/stress.log)"

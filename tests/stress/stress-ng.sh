@@ -65,9 +65,9 @@ img=$BUILD/stress-ng/disk-$board.img
 log=$BUILD/logs/stress-ng-$board-$ram.log
 start=$(date +%s)
 qemu_ok=1
-"$TOP/scripts/run-qemu" -m "$ram" --hda "$img" --nic \
-	--append "panic=1 tiny.test=stress-ng" --timeout 480 --log "$log" \
-	"$bzimage" "$initramfs" >"$TMP/qemu.out" 2>&1 || qemu_ok=0
+"$TOP/scripts/boot-board" --quiet -m "$ram" --append "tiny.test=stress-ng" \
+	--timeout 480 "$board_file" "$bzimage" "$initramfs" "$img" "$log" \
+	>"$TMP/qemu.out" 2>&1 || qemu_ok=0
 tail -n 1 "$TMP/qemu.out"
 echo "stress-ng: $board at $ram MB, $(($(date +%s) - start)) s (log: $log)"
 
@@ -79,7 +79,7 @@ for f in $(printf '%s\n' "$tiny" | sed -n 's/^stressng_failed=//p'); do
 	printf '%s\n' "$tiny" | grep -E "^stressng_${f}_reason=" | sed 's/^/    /'
 done
 
-[ "$qemu_ok" = 1 ] || fail "run-qemu failed (see $log)"
+[ "$qemu_ok" = 1 ] || fail "boot-board failed: the kernel, or a guest check (see $log)"
 printf '%s\n' "$tiny" | grep -qx 'test_stress-ng=ok' ||
 	fail "guest: test_stress-ng is not ok (see $log)"
 echo "stress-ng: ok"
