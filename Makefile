@@ -13,8 +13,7 @@ DL_DIR		?= $(HOME)/.cache/linux-tiny/dl
 BOARD		?= min
 CROSS_COMPILE	?= i686-linux-gnu-
 JOBS		?= $(shell nproc 2>/dev/null || echo 2)
-BUILD_DIR	:= $(BUILD)
-export DL_DIR BUILD BUILD_DIR CROSS_COMPILE JOBS
+export DL_DIR BUILD CROSS_COMPILE JOBS
 
 VANILLA		:= $(BUILD)/linux-2.6.14
 TREE		:= $(BUILD)/trees/series

@@ -9,8 +9,8 @@ set -eu
 # die, kv, board_ram, board_value, series_entries, hash_check, CROSS ...
 # shellcheck source=../scripts/lib.sh
 . "$(dirname "${BASH_SOURCE[0]}")/../scripts/lib.sh"
-BUILD=${BUILD:-${BUILD_DIR:-$TOP/build}}
-export BUILD_DIR=$BUILD
+BUILD=${BUILD:-$TOP/build}
+export BUILD
 VANILLA=$BUILD/linux-2.6.14
 export DL_DIR=${DL_DIR:-$HOME/.cache/linux-tiny/dl}
 TMP=$(mktemp -d "${TMPDIR:-/tmp}/linux-tiny-test.XXXXXX")

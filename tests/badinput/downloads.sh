@@ -15,7 +15,7 @@ expect_refused() {
 	local name=$1 pattern=$2 script=$3 tarball=$4 status=0 d=$TMP/$1
 	mkdir -p "$d/dl" "$d/build"
 	echo "not a release" | bzip2 >"$d/dl/$tarball"
-	DL_DIR=$d/dl BUILD_DIR=$d/build "$TOP/scripts/$script" \
+	DL_DIR=$d/dl BUILD=$d/build "$TOP/scripts/$script" \
 		>"$d/out" 2>"$d/err" || status=$?
 	[ "$status" -eq 2 ] || { cat "$d/err"; fail "$name: exit status $status, expected 2"; }
 	grep -q -- "$pattern" "$d/err" ||

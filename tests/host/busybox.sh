@@ -23,9 +23,9 @@
 set -eu
 
 top=$(cd "$(dirname "$0")/../.." && pwd)
-BUILD_DIR=${BUILD_DIR:-$top/build}
-export BUILD_DIR
-bb=$BUILD_DIR/busybox/busybox
+BUILD=${BUILD:-$top/build}
+export BUILD
+bb=$BUILD/busybox/busybox
 init=$top/tests/guest/init
 
 failures=0
@@ -171,9 +171,9 @@ echo data >"$work/file.txt"
 "$top/scripts/build-guest-progs" "$work/bin" "$top"/tests/guest/*.c ||
 	die "scripts/build-guest-progs failed"
 img=$work/initramfs.cpio.gz
-"$top/scripts/fetch-kernel" "$BUILD_DIR/linux-2.6.14" >/dev/null ||
+"$top/scripts/fetch-kernel" "$BUILD/linux-2.6.14" >/dev/null ||
 	die "no vanilla tree for gen_init_cpio (scripts/fetch-kernel)"
-"$top/scripts/mkinitramfs" -b "$bb" -s "$work/stage" -k "$BUILD_DIR/linux-2.6.14" \
+"$top/scripts/mkinitramfs" -b "$bb" -s "$work/stage" -k "$BUILD/linux-2.6.14" \
 	"$img" "$work/x/tests" "$work/file.txt" "$work/bin" ||
 	die "scripts/mkinitramfs failed"
 listing=$(zcat "$img" | cpio -t --quiet) || die "cannot list $img"

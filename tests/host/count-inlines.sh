@@ -1,7 +1,7 @@
 #!/bin/bash
 # tests/host/count-inlines.sh: check scripts/count-inlines.
 #
-# Builds $BUILD_DIR/bin/count-inlines if it is missing or older than its
+# Builds $BUILD/bin/count-inlines if it is missing or older than its
 # source (and, unless ASAN=0, an AddressSanitizer+UBSan variant that
 # every check is run with too).  Compiles small C files whose inline
 # functions are marked deprecated, as CONFIG_MEASURE_INLINES does, with
@@ -17,10 +17,10 @@ set -eu
 
 tool=count-inlines
 top=$(cd "$(dirname "$0")/../.." && pwd)
-BUILD_DIR=${BUILD_DIR:-$top/build}
+BUILD=${BUILD:-$top/build}
 ASAN=${ASAN:-1}
 src=$top/scripts/$tool.c
-bin=$BUILD_DIR/bin/$tool
+bin=$BUILD/bin/$tool
 
 fail() { echo "FAIL: $*" >&2; exit 1; }
 need() { command -v "$1" >/dev/null 2>&1 || fail "needs $1"; }

@@ -1,7 +1,7 @@
 #!/bin/bash
 # tests/host/kmalloc-top.sh: check scripts/kmalloc-top.
 #
-# Builds $BUILD_DIR/bin/kmalloc-top if it is missing or older than its
+# Builds $BUILD/bin/kmalloc-top if it is missing or older than its
 # source (and, unless ASAN=0, an AddressSanitizer+UBSan variant that
 # every check is run with too), then feeds it a sample of the 2005
 # format ($KMALLOC_SEED, by default tests/host/kmalloc-2005.txt: the
@@ -15,11 +15,11 @@ set -eu
 
 tool=kmalloc-top
 top=$(cd "$(dirname "$0")/../.." && pwd)
-BUILD_DIR=${BUILD_DIR:-$top/build}
+BUILD=${BUILD:-$top/build}
 ASAN=${ASAN:-1}
 KMALLOC_SEED=${KMALLOC_SEED:-$top/tests/host/kmalloc-2005.txt}
 src=$top/scripts/$tool.c
-bin=$BUILD_DIR/bin/$tool
+bin=$BUILD/bin/$tool
 
 fail() { echo "FAIL: $*" >&2; exit 1; }
 need() { command -v "$1" >/dev/null 2>&1 || fail "needs $1"; }

@@ -1,7 +1,7 @@
 #!/bin/bash
 # tests/host/size-delta.sh: check scripts/size-delta against GNU size and nm.
 #
-# Builds $BUILD_DIR/bin/size-delta if it is missing or older than its
+# Builds $BUILD/bin/size-delta if it is missing or older than its
 # source (and, unless ASAN=0, an AddressSanitizer+UBSan variant that
 # every check is run with too), then checks
 #   - the article's layout, on objects made to the article's sizes;
@@ -18,10 +18,10 @@ set -eu
 
 tool=size-delta
 top=$(cd "$(dirname "$0")/../.." && pwd)
-BUILD_DIR=${BUILD_DIR:-$top/build}
+BUILD=${BUILD:-$top/build}
 ASAN=${ASAN:-1}
 src=$top/scripts/$tool.c
-bin=$BUILD_DIR/bin/$tool
+bin=$BUILD/bin/$tool
 
 fail() { echo "FAIL: $*" >&2; exit 1; }
 need() { command -v "$1" >/dev/null 2>&1 || fail "needs $1"; }

@@ -14,7 +14,7 @@ tree=$BUILD/trees/series
 	fail "prepare-tree $tree failed"
 mapfile -t boards < <(ls "$TOP"/configs/qemu-i386-*.config)
 [ ${#boards[@]} -gt 0 ] || fail "no board files in configs/"
-BUILD_DIR=$TMP "$TOP/scripts/make-defconfigs" "$tree" "$TMP/new" "${boards[@]}" >/dev/null ||
+BUILD=$TMP "$TOP/scripts/make-defconfigs" "$tree" "$TMP/new" "${boards[@]}" >/dev/null ||
 	fail "make-defconfigs failed"
 
 undated() {
