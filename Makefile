@@ -34,7 +34,7 @@ TOOL_BINS	:= $(addprefix $(BUILD)/bin/,$(TOOLS))
 board_ram	= $(shell sed -n 's/^\# ram: *\([0-9]*\).*/\1/p' configs/qemu-i386-$(1).config)
 
 .PHONY: all help deps fetch tree tree-compat kernel initramfs disk run boot \
-	minram report bench-slob bench-kmalloc-acct measure-option defconfigs check \
+	minram report bench-slob bench-kmalloc-acct bench-crc32 measure-option defconfigs check \
 	check-quick check-matrix tools clean check-board
 
 all: run
@@ -59,6 +59,7 @@ help:
 	@echo 'Benchmarks (print figures; BOOTS=n boots of each kernel):'
 	@echo '  make bench-slob      SLAB against SLOB on min at 8 MB: Slab, MemFree, speed, held/live (ICOUNT=1: QEMU -icount)'
 	@echo '  make bench-kmalloc-acct  cost of kmalloc accounting: on/off ratio, table memory'
+	@echo '  make bench-crc32     lib/crc32.c on the host: tables against bit by bit, MB/s and ratio'
 	@echo '  make measure-option PATCH=tiny/X.patch FRAGMENT=F  one option: vmlinux and RAM delta'
 	@echo 'Tests:'
 	@echo '  make check           the test suite (ends with "N passed, N failed")'
@@ -132,6 +133,11 @@ bench-slob: fetch
 
 bench-kmalloc-acct: fetch
 	scripts/bench-kmalloc-acct $(if $(BOOTS),-n $(BOOTS))
+
+# lib/crc32.c of the series tree, built for the host in both forms.
+bench-crc32: tree
+	scripts/crc32-host $(TREE) $(BUILD)/crc32
+	$(BUILD)/crc32/crc32-cmp --bench
 
 # make measure-option PATCH=tiny/mempool.patch FRAGMENT=tests/matrix/small/mempool.config
 measure-option: fetch
