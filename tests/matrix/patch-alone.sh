@@ -5,7 +5,8 @@
 #
 # The small setting of tiny/NAME.patch is tests/matrix/small/NAME.config,
 # laid over the min board; tinyconfig.patch is tried with the tiny
-# board instead (that is, "make tinyconfig").
+# board instead (that is, "make tinyconfig").  A line "# append: ARGS"
+# in it adds ARGS to the kernel command line of its boot.
 # Usage: tests/matrix/patch-alone.sh [tiny/NAME.patch...]
 # shellcheck source=../lib.sh
 . "$(dirname "$0")/../lib.sh"
@@ -22,12 +23,14 @@ for p in "${patches[@]}"; do
 	out=$BUILD/out/alone-$name
 	board=$TOP/configs/qemu-i386-min.config
 	frag=()
+	append=""
 	if [ "$name" = tinyconfig ]; then
 		board=$TOP/configs/qemu-i386-tiny.config
 	else
 		[ -f "$TOP/tests/matrix/small/$name.config" ] ||
 			fail "no small setting for $p: add tests/matrix/small/$name.config"
 		frag=("$TOP/tests/matrix/small/$name.config")
+		append=$(sed -n 's/^# append: *//p' "${frag[0]}")
 	fi
 	echo "== $p"
 	if ! "$TOP/scripts/prepare-tree" "$VANILLA" "$tree" "$compat,$p" ||
@@ -35,7 +38,7 @@ for p in "${patches[@]}"; do
 		bad="$bad $name(build)"
 		continue
 	fi
-	"$TOP/scripts/boot-board" "$board" "$out/arch/i386/boot/bzImage" \
+	BOOT_APPEND=$append "$TOP/scripts/boot-board" "$board" "$out/arch/i386/boot/bzImage" \
 		"$BUILD/initramfs.cpio.gz" "$BUILD/disk.img" "$BUILD/logs/alone-$name.log" 8 ||
 		bad="$bad $name(boot)"
 done
