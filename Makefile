@@ -27,7 +27,7 @@ DISK		:= $(BUILD)/disk.img
 LOGS		:= $(BUILD)/logs
 HOSTCC		?= gcc
 HOST_CFLAGS	?= -O2 -Wall -Wextra
-TOOLS		:= size-delta kmalloc-top count-inlines
+TOOLS		:= size-delta kmalloc-top count-inlines bootmem-sum
 TOOL_BINS	:= $(addprefix $(BUILD)/bin/,$(TOOLS))
 
 # The board's RAM in MB, from its "# ram:" line.
