@@ -1,0 +1,198 @@
+/*
+ * probe-net: how the networking options of linux-tiny are set, as the
+ * kernel answers (tests/options/probes/net.expect says what each answer
+ * must be on the small and on the default kernel).
+ *
+ * Run by tests/guest/init after the standard workload, which has set up
+ * lo and eth0 (10.0.2.15/24).  Prints, each "ok" or the errno's name:
+ *   probe_net_sk_filter         SO_ATTACH_FILTER of an accept-all
+ *                               filter on a UDP socket (NET_SK_FILTER)
+ *   probe_net_ip_add_membership IP_ADD_MEMBERSHIP of 239.1.2.3 on any
+ *                               interface, after a route 224.0.0.0/4 on
+ *                               eth0 (IGMP); probe_net_mcast_route says
+ *                               how adding the route went
+ *   probe_net_siocaddmulti      SIOCADDMULTI of 01:00:5e:01:02:03 on
+ *                               eth0 (NET_DEV_MULTICAST)
+ *   probe_net_siocethtool       SIOCETHTOOL ETHTOOL_GDRVINFO on eth0
+ *                               (ETHTOOL); probe_net_ethtool_driver
+ *                               names the driver when it answers
+ * Without eth0 the eth0 probes print "noeth0".  What it changes (the
+ * group, the device address) it takes back; the route stays.
+ */
+#include <arpa/inet.h>
+#include <errno.h>
+#include <net/if.h>
+#include <net/route.h>
+#include <netinet/in.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#ifndef SO_ATTACH_FILTER
+#define SO_ATTACH_FILTER 26
+#endif
+#ifndef SIOCETHTOOL
+#define SIOCETHTOOL 0x8946
+#endif
+#define ETHTOOL_GDRVINFO 0x00000003
+
+struct bpf_insn {
+	uint16_t code;
+	uint8_t jt, jf;
+	uint32_t k;
+};
+
+struct bpf_prog {
+	unsigned short len;
+	struct bpf_insn *insns;
+};
+
+/* struct ethtool_drvinfo of Linux 2.6.14 */
+struct drvinfo {
+	uint32_t cmd;
+	char driver[32], version[32], fw_version[32], bus_info[32];
+	char reserved1[32], reserved2[16];
+	uint32_t n_stats, testinfo_len, eedump_len, regdump_len;
+};
+
+static const char *result(int r)
+{
+	static char buf[32];
+
+	if (r == 0)
+		return "ok";
+	switch (errno) {
+	case ENOPROTOOPT:	return "ENOPROTOOPT";
+	case EOPNOTSUPP:	return "EOPNOTSUPP";
+	case ENOSYS:		return "ENOSYS";
+	case EINVAL:		return "EINVAL";
+	case ENODEV:		return "ENODEV";
+	case ENOENT:		return "ENOENT";
+	case EPERM:		return "EPERM";
+	case EEXIST:		return "EEXIST";
+	case EADDRNOTAVAIL:	return "EADDRNOTAVAIL";
+	case ENETUNREACH:	return "ENETUNREACH";
+	case ENOBUFS:		return "ENOBUFS";
+	case ENODATA:		return "ENODATA";
+	case EFAULT:		return "EFAULT";
+	}
+	snprintf(buf, sizeof(buf), "errno%d", errno);
+	return buf;
+}
+
+/* have_eth0: SIOCGIFINDEX on an inet socket (musl's if_nametoindex
+ * wants AF_UNIX, which the small kernels may not have) */
+static int have_eth0(int fd)
+{
+	struct ifreq ifr;
+
+	memset(&ifr, 0, sizeof(ifr));
+	strcpy(ifr.ifr_name, "eth0");
+	return ioctl(fd, SIOCGIFINDEX, &ifr) == 0;
+}
+
+static void sk_filter(void)
+{
+	struct bpf_insn accept = { 0x06, 0, 0, 0xffff };	/* ret #0xffff */
+	struct bpf_prog prog = { 1, &accept };
+	int fd = socket(AF_INET, SOCK_DGRAM, 0);
+
+	printf("probe_net_sk_filter=%s\n",
+	       result(setsockopt(fd, SOL_SOCKET, SO_ATTACH_FILTER, &prog,
+				 sizeof(prog))));
+	close(fd);
+}
+
+static void add_membership(int fd)
+{
+	struct sockaddr_in *sin;
+	struct ip_mreq mreq;
+	struct rtentry rt;
+	char dev[] = "eth0";
+	int r;
+
+	memset(&rt, 0, sizeof(rt));
+	sin = (struct sockaddr_in *)&rt.rt_dst;
+	sin->sin_family = AF_INET;
+	sin->sin_addr.s_addr = htonl(0xe0000000);
+	sin = (struct sockaddr_in *)&rt.rt_genmask;
+	sin->sin_family = AF_INET;
+	sin->sin_addr.s_addr = htonl(0xf0000000);
+	rt.rt_gateway.sa_family = AF_INET;
+	rt.rt_flags = RTF_UP;
+	rt.rt_dev = dev;
+	r = ioctl(fd, SIOCADDRT, &rt);
+	if (r && errno == EEXIST)
+		r = 0;
+	printf("probe_net_mcast_route=%s\n", result(r));
+
+	memset(&mreq, 0, sizeof(mreq));
+	mreq.imr_multiaddr.s_addr = inet_addr("239.1.2.3");
+	mreq.imr_interface.s_addr = htonl(INADDR_ANY);
+	r = setsockopt(fd, IPPROTO_IP, IP_ADD_MEMBERSHIP, &mreq, sizeof(mreq));
+	printf("probe_net_ip_add_membership=%s\n", result(r));
+	if (!r)
+		setsockopt(fd, IPPROTO_IP, IP_DROP_MEMBERSHIP, &mreq,
+			   sizeof(mreq));
+}
+
+static void addmulti(int fd)
+{
+	static const unsigned char mac[6] = { 0x01, 0x00, 0x5e, 1, 2, 3 };
+	struct ifreq ifr;
+	int r;
+
+	memset(&ifr, 0, sizeof(ifr));
+	strcpy(ifr.ifr_name, "eth0");
+	ifr.ifr_hwaddr.sa_family = AF_UNSPEC;
+	memcpy(ifr.ifr_hwaddr.sa_data, mac, sizeof(mac));
+	r = ioctl(fd, SIOCADDMULTI, &ifr);
+	printf("probe_net_siocaddmulti=%s\n", result(r));
+	if (!r)
+		ioctl(fd, SIOCDELMULTI, &ifr);
+}
+
+static void ethtool(int fd)
+{
+	struct drvinfo info;
+	struct ifreq ifr;
+	int r;
+
+	memset(&info, 0, sizeof(info));
+	info.cmd = ETHTOOL_GDRVINFO;
+	memset(&ifr, 0, sizeof(ifr));
+	strcpy(ifr.ifr_name, "eth0");
+	ifr.ifr_data = (void *)&info;
+	r = ioctl(fd, SIOCETHTOOL, &ifr);
+	printf("probe_net_siocethtool=%s\n", result(r));
+	if (!r)
+		printf("probe_net_ethtool_driver=%.32s\n", info.driver);
+}
+
+int main(void)
+{
+	int fd;
+
+	setvbuf(stdout, NULL, _IOLBF, 0);
+	sk_filter();
+	fd = socket(AF_INET, SOCK_DGRAM, 0);
+	if (fd < 0) {
+		perror("probe-net: socket");
+		return 1;
+	}
+	if (!have_eth0(fd)) {
+		printf("probe_net_ip_add_membership=noeth0\n");
+		printf("probe_net_siocaddmulti=noeth0\n");
+		printf("probe_net_siocethtool=noeth0\n");
+		close(fd);
+		return 0;
+	}
+	add_membership(fd);
+	addmulti(fd);
+	ethtool(fd);
+	close(fd);
+	return 0;
+}
