@@ -1,5 +1,5 @@
 #!/bin/bash
-# The network test: over QEMU's user network (ne2k_pci, scripts/run-qemu
+# The network test: over QEMU's user network (ne2k_pci, scripts/boot-board
 # --nic), the min board (every option at its default) and the tiny board
 # (every option small, the networking ones too) each boot once with
 # tiny.test=net (tests/guest/tests/net.sh), against tests/net/netserv.c
@@ -68,9 +68,9 @@ for board in ${NET_BOARDS:-min tiny}; do
 	[ -n "$port" ] || { kill "$pid"; fail "netserv gave no port: $(cat "$serv")"; }
 
 	qemu_ok=1
-	"$TOP/scripts/run-qemu" -m "$ram" --nic --timeout 280 \
-		--append "panic=1 tiny.test=net tiny.netport=$port" \
-		--log "$log" "$bzimage" "$BUILD/initramfs.cpio.gz" || qemu_ok=0
+	"$TOP/scripts/boot-board" --quiet --timeout 280 \
+		--append "tiny.test=net tiny.netport=$port" "$board_file" \
+		"$bzimage" "$BUILD/initramfs.cpio.gz" - "$log" >/dev/null || qemu_ok=0
 	serv_status=0
 	if kill -0 "$pid" 2>/dev/null; then
 		sleep 2
@@ -78,23 +78,22 @@ for board in ${NET_BOARDS:-min tiny}; do
 	fi
 	wait "$pid" || serv_status=$?
 
-	kv() { tr -d '\r' <"$log" | grep -a "^TINY: $1=" | head -n 1 | sed "s/^TINY: $1=//"; }
 	problems=()
 	check() { # check WHAT WANT GOT
 		[ "$2" = "$3" ] || problems+=("$1: expected '$2', got '$3'")
 	}
-	[ "$qemu_ok" = 1 ] || problems+=("run-qemu failed (see $log)")
-	check results pass "$(kv results)"
-	check test_net ok "$(kv test_net)"
-	check ping_gw ok "$(kv net_ping_gw)"
-	check get ok "$(kv net_get)"
-	check get_bytes "$get_size" "$(kv net_get_bytes)"
-	check get_crc_guest "$get_crc" "$(kv net_get_crc)"
+	[ "$qemu_ok" = 1 ] || problems+=("boot-board failed: the kernel, or a guest check (see $log)")
+	check results pass "$(kv "$log" results)"
+	check test_net ok "$(kv "$log" test_net)"
+	check ping_gw ok "$(kv "$log" net_ping_gw)"
+	check get ok "$(kv "$log" net_get)"
+	check get_bytes "$get_size" "$(kv "$log" net_get_bytes)"
+	check get_crc_guest "$get_crc" "$(kv "$log" net_get_crc)"
 	check get_server "get bytes=$get_size crc=$get_crc" \
 		"$(grep -o '^get bytes=[0-9]* crc=[0-9a-f]*' "$serv")"
-	check put ok "$(kv net_put)"
-	check put_bytes "$put_size" "$(kv net_put_bytes)"
-	put_crc=$(kv net_put_crc)
+	check put ok "$(kv "$log" net_put)"
+	check put_bytes "$put_size" "$(kv "$log" net_put_bytes)"
+	put_crc=$(kv "$log" net_put_crc)
 	check put_server "put bytes=$put_size crc=$put_crc want=$put_crc ok" \
 		"$(grep -o '^put bytes=.* ok' "$serv")"
 	if [ -f "$put" ]; then
@@ -102,16 +101,16 @@ for board in ${NET_BOARDS:-min tiny}; do
 	else
 		problems+=("the server wrote no file")
 	fi
-	check udp ok "$(kv net_udp)"
+	check udp ok "$(kv "$log" net_udp)"
 	check udp_server "1 512 1472 4000 8192" \
 		"$(sed -n 's/^udp bytes=//p' "$serv" | sort -n -u | tr '\n' ' ' | sed 's/ $//')"
 	check server_end "bye 0" "$(grep -c '^bye$' "$serv" | sed 's/^1$/bye/') $serv_status"
 
 	ms() { sed -n "s/^$1 .* ms=\([0-9]*\).*/\1/p" "$serv"; }
 	kbps() { [ "${2:-0}" -gt 0 ] && echo $(($1 * 1000 / 1024 / $2)) || echo -; }
-	echo "$board at $ram MB: GET $(kv net_get_bytes) bytes in $(kv net_get_ms) ms: $(kv net_get_kBps) kB/s (guest clock)"
-	echo "$board at $ram MB: PUT $(kv net_put_bytes) bytes in $(kv net_put_ms) ms: $(kv net_put_kBps) kB/s (guest clock), $(kbps "$put_size" "$(ms put)") kB/s (host clock)"
-	echo "$board at $ram MB: UDP $(kv net_udp_datagrams) datagrams echoed, ping 10.0.2.2 $(kv net_ping_gw)"
+	echo "$board at $ram MB: GET $(kv "$log" net_get_bytes) bytes in $(kv "$log" net_get_ms) ms: $(kv "$log" net_get_kBps) kB/s (guest clock)"
+	echo "$board at $ram MB: PUT $(kv "$log" net_put_bytes) bytes in $(kv "$log" net_put_ms) ms: $(kv "$log" net_put_kBps) kB/s (guest clock), $(kbps "$put_size" "$(ms put)") kB/s (host clock)"
+	echo "$board at $ram MB: UDP $(kv "$log" net_udp_datagrams) datagrams echoed, ping 10.0.2.2 $(kv "$log" net_ping_gw)"
 	if [ ${#problems[@]} -gt 0 ]; then
 		printf '%s: %s\n' "$board" "${problems[@]}"
 		echo "$board: logs $log $serv"
