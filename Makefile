@@ -139,7 +139,7 @@ bench-crc32: tree
 	scripts/crc32-host $(TREE) $(BUILD)/crc32
 	$(BUILD)/crc32/crc32-cmp --bench
 
-# make measure-option PATCH=tiny/mempool.patch FRAGMENT=tests/matrix/small/mempool.config
+# make measure-option PATCH=tiny/mempool.patch FRAGMENT=configs/fragments/mempool.config
 measure-option: fetch
 	@[ -n "$(PATCH)" ] && [ -n "$(FRAGMENT)" ] || \
 		{ echo "make: measure-option needs PATCH=tiny/NAME.patch FRAGMENT=FILE" >&2; exit 2; }

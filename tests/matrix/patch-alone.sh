@@ -3,7 +3,7 @@
 # min board with its option at the small setting, boots at 8 MB and
 # passes the guest checks.
 #
-# The small setting of tiny/NAME.patch is tests/matrix/small/NAME.config,
+# The small setting of tiny/NAME.patch is configs/fragments/NAME.config,
 # laid over the min board; tinyconfig.patch is tried with the tiny
 # board instead (that is, "make tinyconfig").  A line "# append: ARGS"
 # in it adds ARGS to the kernel command line of its boot.
@@ -27,9 +27,9 @@ for p in "${patches[@]}"; do
 	if [ "$name" = tinyconfig ]; then
 		board=$TOP/configs/qemu-i386-tiny.config
 	else
-		[ -f "$TOP/tests/matrix/small/$name.config" ] ||
-			fail "no small setting for $p: add tests/matrix/small/$name.config"
-		frag=("$TOP/tests/matrix/small/$name.config")
+		[ -f "$TOP/configs/fragments/$name.config" ] ||
+			fail "no small setting for $p: add configs/fragments/$name.config"
+		frag=("$TOP/configs/fragments/$name.config")
 		append=$(sed -n 's/^# append: *//p' "${frag[0]}")
 	fi
 	echo "== $p"

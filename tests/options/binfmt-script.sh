@@ -18,7 +18,7 @@ vanilla_tree
 
 opt_init binfmt-script
 opt_tree "$W/tree" tiny/binfmt-script.patch
-fragment "$W/n.config" CONFIG_EMBEDDED=y "# CONFIG_BINFMT_SCRIPT is not set"
+cp "$TOP/configs/fragments/binfmt-script.config" "$W/n.config"	# the small setting
 opt_kernel "$W/tree" "$W/out-n" "$W/n.config"
 opt_initramfs "$W"
 

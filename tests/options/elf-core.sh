@@ -17,7 +17,7 @@ vanilla_tree
 opt_init elf-core
 opt_tree "$W/tree" tiny/elf-core.patch
 fragment "$W/y.config" CONFIG_EMBEDDED=y CONFIG_ELF_CORE=y
-fragment "$W/n.config" CONFIG_EMBEDDED=y "# CONFIG_ELF_CORE is not set"
+cp "$TOP/configs/fragments/elf-core.config" "$W/n.config"	# the small setting
 opt_kernel "$W/tree" "$W/out-y" "$W/y.config"
 opt_kernel "$W/tree" "$W/out-n" "$W/n.config"
 opt_initramfs "$W"

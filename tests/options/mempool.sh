@@ -18,7 +18,7 @@ vanilla_tree
 opt_init mempool
 opt_tree "$W/tree" tiny/mempool.patch
 fragment "$W/y.config" CONFIG_EMBEDDED=y CONFIG_MEMPOOL=y
-fragment "$W/n.config" CONFIG_EMBEDDED=y "# CONFIG_MEMPOOL is not set"
+cp "$TOP/configs/fragments/mempool.config" "$W/n.config"	# the small setting
 opt_kernel "$W/tree" "$W/out-y" "$W/y.config"
 opt_kernel "$W/tree" "$W/out-n" "$W/n.config"
 opt_initramfs "$W"

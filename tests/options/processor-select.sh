@@ -1,7 +1,7 @@
 #!/bin/bash
 # CONFIG_PROCESSOR_SELECT (tiny/processor-select.patch).  Builds the tiny
 # board from the whole series with PROCESSOR_SELECT=y and every vendor
-# but Intel left out (tests/matrix/small/processor-select.config), checks
+# but Intel left out (configs/fragments/processor-select.config), checks
 # that System.map has Intel's setup and none of AMD's, and boots it at
 # 8 MB on QEMU's "athlon", an AMD processor (AuthenticAMD), whose vendor
 # this kernel does not know: the kernel must boot on the generic setup
@@ -18,7 +18,7 @@ need quilt qemu-system-i386 "${CROSS}gcc" i386-linux-musl-gcc
 vanilla_tree
 
 tiny=$TOP/configs/qemu-i386-tiny.config
-frag=$TOP/tests/matrix/small/processor-select.config
+frag=$TOP/configs/fragments/processor-select.config
 opt_init processor-select
 make -C "$TOP" --no-print-directory tree >"$W/tree.out" 2>&1 ||
 	{ tail -n 20 "$W/tree.out"; fail "make tree failed"; }

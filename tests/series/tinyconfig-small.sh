@@ -1,6 +1,6 @@
 #!/bin/bash
 # "make tinyconfig" has every option of the series at its small setting:
-# each CONFIG_ line of every tests/matrix/small/NAME.config (the small
+# each CONFIG_ line of every configs/fragments/NAME.config (the small
 # setting of tiny/NAME.patch, as the matrix builds it) is a line of
 # arch/i386/configs/tiny.config in tiny/tinyconfig.patch, except
 # CONFIG_EMBEDDED=y (tinyconfig sets it) and fragments that say
@@ -21,9 +21,9 @@ bad=0 n=0
 for p in $(series_entries tiny/); do
 	name=$(basename "$p" .patch)
 	[ "$name" = tinyconfig ] && continue
-	frag=$TOP/tests/matrix/small/$name.config
+	frag=$TOP/configs/fragments/$name.config
 	if [ ! -f "$frag" ]; then
-		echo "$p: no tests/matrix/small/$name.config"
+		echo "$p: no configs/fragments/$name.config"
 		bad=1
 		continue
 	fi
