@@ -22,8 +22,9 @@
  *   fullcallers a full table: "number of callers" stops at 7/8, further
  *               call sites count in "lost callers", their frees in the
  *               lost row, and the header sums include it
- *   unknown     bad cookies (bits above the cookie, rows past the table,
- *               a row not in use) are unknown frees and change no row
+ *   unknown     bad cookies (no KMA_TAG, a stale SLAB free list index or
+ *               BUFCTL_END, rows past the table, a row not in use) are
+ *               unknown frees and change no row
  *   notcharged  KMA_NOT_CHARGED, of any generation, changes nothing
  *   reset       forgets rows and counts; frees of older objects are
  *               neither counted nor unknown; newer ones are
@@ -96,7 +97,7 @@ static void fresh(const char *name)
 	test_name = name;
 	memset(kma_rows, 0, sizeof(kma_rows));
 	memset(&kma_lost, 0, sizeof(kma_lost));
-	kma_gen = 0;
+	kma_gen = KMA_TAG;
 	kma_unknown = 0;
 	kma_callers = 0;
 }
@@ -121,8 +122,8 @@ static unsigned int alloc(const void *caller, unsigned long size,
 {
 	unsigned int c = kmalloc_account(caller, size, req);
 
-	CHECK(!(c >> KMA_COOKIE_BITS), "cookie %#x has more than %d bits", c,
-	      KMA_COOKIE_BITS);
+	CHECK((c & ~KMA_COOKIE_MASK) == KMA_TAG,
+	      "cookie %#x: not KMA_TAG and %d bits", c, KMA_COOKIE_BITS);
 	return c;
 }
 
@@ -207,11 +208,12 @@ static void test_home(void)
 
 	fresh("home");
 	ca = alloc(a, 32, 20);			/* makes the row */
-	CHECK(ca == 0, "first cookie of row 0: %#x", ca);
+	CHECK(ca == KMA_TAG, "first cookie of row 0: %#x", ca);
 	c2 = alloc(a, 64, 64);			/* the fast path */
-	CHECK(c2 == 0, "fast path cookie of row 0: %#x", c2);
+	CHECK(c2 == KMA_TAG, "fast path cookie of row 0: %#x", c2);
 	cb = alloc(b, 128, 100);
-	CHECK(cb == KMA_ROWS - 1, "cookie %#x, row %u", cb, KMA_ROWS - 1);
+	CHECK(cb == (KMA_TAG | (KMA_ROWS - 1)), "cookie %#x, row %u", cb,
+	      KMA_ROWS - 1);
 	kfree_account(ca, 32);
 	take();
 	expect_row(a, 96, 12, 64, 2, 1);
@@ -236,7 +238,7 @@ static void test_collisions(void)
 		for (i = 0; i < n; i++)
 			cookie[i][j] = alloc(site(home, i), 8 * (i + 1), 1);
 	for (i = 0; i < n; i++) {
-		CHECK(cookie[i][0] == ((home + i) & (KMA_ROWS - 1)),
+		CHECK(cookie[i][0] == (KMA_TAG | ((home + i) & (KMA_ROWS - 1))),
 		      "site %u: cookie %#x, not row %u", i, cookie[i][0],
 		      (home + i) & (KMA_ROWS - 1));
 		for (j = 1; j < 3; j++)
@@ -261,17 +263,18 @@ static void test_fullcallers(void)
 	fresh("fullcallers");
 	for (i = 0; i < full; i++) {
 		c = alloc(site(i, 1), 16, 16);
-		CHECK(c < KMA_ROWS, "site %u: cookie %#x", i, c);
+		CHECK((c & KMA_COOKIE_MASK) < KMA_ROWS, "site %u: cookie %#x",
+		      i, c);
 		net += 16;
 	}
 	for (i = 0; i < 3; i++) {
 		lost[i] = alloc(site(full + i, 7), 100, 90);
-		CHECK(lost[i] == KMA_LOST, "cookie %#x, not KMA_LOST",
+		CHECK(lost[i] == (KMA_TAG | KMA_LOST), "cookie %#x, not KMA_LOST",
 		      lost[i]);
 	}
 	/* a known site still finds its row */
 	c = alloc(site(0, 1), 16, 16);
-	CHECK(c == 0, "cookie %#x", c);
+	CHECK(c == KMA_TAG, "cookie %#x", c);
 	take();
 	expect_header(full + 4, 0, net + 16 + 300, full, 3, 0);
 	CHECK(kma_lost.net == 300 && kma_lost.allocs == 3, "lost row");
@@ -285,23 +288,25 @@ static void test_fullcallers(void)
 
 static void test_unknown(void)
 {
-	unsigned int c, bad[5];
+	unsigned int c, bad[7];
 	unsigned long net;
 	unsigned int i;
 
 	fresh("unknown");
 	c = alloc(site(3, 0), 64, 60);
-	bad[0] = c | 1U << KMA_COOKIE_BITS;	/* a bad tag in SLAB */
-	bad[1] = 0x4b4d0000U;			/* any high bits */
-	bad[2] = 5;				/* a row not in use */
-	bad[3] = KMA_ROWS;			/* past the table */
-	bad[4] = KMA_NOT_CHARGED - 1;
-	for (i = 0; i < 5; i++)
+	bad[0] = c ^ 1U << KMA_COOKIE_BITS;	/* a bad tag */
+	bad[1] = c & KMA_COOKIE_MASK;		/* no tag */
+	bad[2] = KMA_TAG | 5;			/* a row not in use */
+	bad[3] = KMA_TAG | KMA_ROWS;		/* past the table */
+	bad[4] = KMA_TAG | (KMA_NOT_CHARGED - 1);
+	bad[5] = ~0U;				/* SLAB's BUFCTL_END */
+	bad[6] = 3;				/* a free list index */
+	for (i = 0; i < 7; i++)
 		kfree_account(bad[i], 64);
 	take();
 	net = 64;
 	expect_row(site(3, 0), 64, 4, net, 1, 0);
-	expect_header(1, 5, net, 1, 0, 5);
+	expect_header(1, 7, net, 1, 0, 7);
 	done();
 }
 
@@ -312,7 +317,7 @@ static void test_notcharged(void)
 	fresh("notcharged");
 	alloc(site(1, 0), 32, 32);
 	for (g = 0; g < 16; g++)
-		kfree_account(KMA_NOT_CHARGED | g << KMA_ROW_BITS, 32);
+		kfree_account(KMA_TAG | KMA_NOT_CHARGED | g << KMA_ROW_BITS, 32);
 	take();
 	expect_row(site(1, 0), 32, 0, 32, 1, 0);
 	expect_header(1, 0, 32, 1, 0, 0);
@@ -329,7 +334,7 @@ static void test_reset(void)
 	a = alloc(site(0, 0), 32, 30);
 	b = alloc(site(1, 0), 32, 30);
 	l = alloc(site(0, 9), 32, 30);		/* lost */
-	CHECK(l == KMA_LOST, "not lost: %#x", l);
+	CHECK(l == (KMA_TAG | KMA_LOST), "not lost: %#x", l);
 	kma_reset();
 	take();
 	expect_header(0, 0, 0, 0, 0, 0);
@@ -358,7 +363,7 @@ static void test_wrap(void)
 	a = alloc(site(2, 0), 16, 16);
 	for (i = 0; i < 1U << KMA_GEN_BITS; i++)
 		kma_reset();
-	CHECK(kma_gen == 0, "generation %#x after 16 resets", kma_gen);
+	CHECK(kma_gen == KMA_TAG, "generation %#x after 16 resets", kma_gen);
 	alloc(site(2, 1), 16, 16);
 	kfree_account(a, 16);
 	take();
