@@ -64,12 +64,6 @@ static inline void kma_add(unsigned long *p, unsigned long v)
 	adds++;
 }
 
-static inline void kma_sub(unsigned long *p, unsigned long v)
-{
-	*p -= v;
-	adds++;
-}
-
 /* The lock: must be balanced and never taken twice. */
 static int locked;
 #define kma_lock(flags)		do { (flags) = 0; if (locked++) abort(); } while (0)
@@ -151,10 +145,10 @@ static void expect_row(const void *caller, u64 total, u64 slack,
 
 	CHECK(r, "no row for %p", caller);
 	CHECK(r->total == total && r->total - r->req == slack &&
-	      r->net == net && r->allocs == allocs && r->frees == frees,
+	      kma_net(r) == net && r->allocs == allocs && r->frees == frees,
 	      "row %p: total %llu slack %llu net %lu %lu/%lu, expected "
 	      "%llu %llu %lu %lu/%lu", caller, (unsigned long long)r->total,
-	      (unsigned long long)(r->total - r->req), r->net, r->allocs,
+	      (unsigned long long)(r->total - r->req), kma_net(r), r->allocs,
 	      r->frees, (unsigned long long)total, (unsigned long long)slack,
 	      net, allocs, frees);
 }
@@ -185,13 +179,13 @@ static void expect_header(u64 allocs, u64 frees, unsigned long net,
 		s += snap.row[i].total - snap.row[i].req;
 		a += snap.row[i].allocs;
 		f += snap.row[i].frees;
-		n += snap.row[i].net;
+		n += kma_net(&snap.row[i]);
 	}
 	t += kma_lost.total;
 	s += kma_lost.total - kma_lost.req;
 	a += kma_lost.allocs;
 	f += kma_lost.frees;
-	n += kma_lost.net;
+	n += kma_net(&kma_lost);
 	CHECK(t == st->total && s == st->slack && a == st->allocs &&
 	      f + st->unknown_frees == st->frees && n == st->net,
 	      "header is not the sum of the rows");
@@ -277,12 +271,12 @@ static void test_fullcallers(void)
 	CHECK(c == KMA_TAG, "cookie %#x", c);
 	take();
 	expect_header(full + 4, 0, net + 16 + 300, full, 3, 0);
-	CHECK(kma_lost.net == 300 && kma_lost.allocs == 3, "lost row");
+	CHECK(kma_net(&kma_lost) == 300 && kma_lost.allocs == 3, "lost row");
 	kfree_account(lost[0], 100);
 	kfree_account(lost[1], 100);
 	take();
 	expect_header(full + 4, 2, net + 16 + 100, full, 3, 0);
-	CHECK(kma_lost.net == 100 && kma_lost.frees == 2, "lost row frees");
+	CHECK(kma_net(&kma_lost) == 100 && kma_lost.frees == 2, "lost row frees");
 	done();
 }
 
@@ -525,7 +519,7 @@ static void m_compare(unsigned long op)
 		net += m[s].net;
 	}
 	CHECK(kma_lost.total == mlost.total && kma_lost.req == mlost.req &&
-	      kma_lost.net == mlost.net && kma_lost.frees == mlost.frees,
+	      kma_net(&kma_lost) == mlost.net && kma_lost.frees == mlost.frees,
 	      "op %lu: lost row", op);
 	expect_header(allocs, frees, net, m_callers, mlost.allocs, m_unknown);
 }
