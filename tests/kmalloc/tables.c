@@ -1,29 +1,38 @@
 /*
- * tests/kmalloc/tables.c: unit tests of the kmalloc accounting tables.
+ * tests/kmalloc/tables.c: unit tests of the kmalloc accounting core.
  *
- * Compiles the core of mm/kmallocacct.c (tiny/kmalloc-accounting.patch)
- * on the host, where __KERNEL__ is not defined, against the shim below:
+ * Compiles mm/kmallocacct.c and include/linux/kmallocacct.h (from
+ * tiny/kmalloc-accounting.patch) on the host, where __KERNEL__ is not
+ * defined, against the shim below:
  *
- *   cc -DKMA_CALLERS=8 -DKMA_ALLOCS=16 -I DIR tables.c
+ *   cc -DKMA_ROWS=16 -I DIR tables.c
  *
- * with DIR holding kmallocacct.c.  tests/kmalloc/tables.sh builds it
- * with several table sizes, under AddressSanitizer and UBSan, and as a
- * 32-bit program.  Each test starts from zeroed tables, as the kernel
- * does at boot, and checks the counts /proc/kmalloc would print and the
- * structure of the tables:
+ * with DIR holding kmallocacct.c and linux/kmallocacct.h.
+ * tests/kmalloc/tables.sh builds it with several table sizes, under
+ * AddressSanitizer and UBSan, and as a 32-bit program.  The tests play
+ * the allocator: they keep the cookie kmalloc_account() returns with
+ * each fake object and give it back to kfree_account().  Each test
+ * starts from zeroed tables, as the kernel does at boot, and checks the
+ * rows and header that /proc/kmalloc would print (kma_copy()):
  *
- *   row0        row 0 is a row like any other, not "empty"
- *   collisions  entries with one home slot, across the end of the table
- *   stale       a freed address is gone: a later free of it, after it
- *               was allocated again by another caller, is charged there
- *   unknown     a free of an address never allocated
- *   implicit    an address allocated again without a free
- *   fullcallers a full caller table: "number of callers" stops, lost
- *               callers are counted, and their frees still match
- *   fullallocs  a full allocation table: lost allocs, unknown frees
- *   reset       zeroes the counts; older allocations are not charged
- *   wide        u64 totals past 2^32, net past 2^31, 64-bit addresses
- *   null        NULL addresses and call sites
+ *   home        a call site in its home row: the fast path's cookie is
+ *               the row; row 0 is a row like any other
+ *   collisions  call sites with one home slot take the next rows, across
+ *               the end of the table, and every free finds its row
+ *   fullcallers a full table: "number of callers" stops at 7/8, further
+ *               call sites count in "lost callers", their frees in the
+ *               lost row, and the header sums include it
+ *   unknown     bad cookies (no KMA_TAG, a stale SLAB free list index or
+ *               BUFCTL_END, rows past the table, a row not in use) are
+ *               unknown frees and change no row
+ *   notcharged  KMA_NOT_CHARGED, of any generation, changes nothing
+ *   reset       forgets rows and counts; frees of older objects are
+ *               neither counted nor unknown; newer ones are
+ *   wrap        after 16 resets an old cookie is charged again (the
+ *               documented limit of a 4-bit generation)
+ *   wide        u64 totals past 2^32
+ *   many        20000 live allocations from one call site: all counted
+ *               live, then net 0 (no table of live allocations to fill)
  *   random      random operations against a reference model
  *
  * Output: one line per test, "ok NAME"; a failure prints what differs
@@ -34,9 +43,31 @@
 #include <stdlib.h>
 #include <string.h>
 
-typedef uint16_t u16;
 typedef uint32_t u32;
 typedef uint64_t u64;
+
+#define likely(x)	__builtin_expect(!!(x), 1)
+#define unlikely(x)	__builtin_expect(!!(x), 0)
+
+/* The kernel's locked adds; here plain ones, counted. */
+static unsigned long adds;
+
+static inline void kma_add64(u64 *p, unsigned long v)
+{
+	*p += v;
+	adds++;
+}
+
+static inline void kma_add(unsigned long *p, unsigned long v)
+{
+	*p += v;
+	adds++;
+}
+
+/* The lock: must be balanced and never taken twice. */
+static int locked;
+#define kma_lock(flags)		do { (flags) = 0; if (locked++) abort(); } while (0)
+#define kma_unlock(flags)	do { (void)(flags); if (--locked) abort(); } while (0)
 
 #include "kmallocacct.c"
 
@@ -51,731 +82,518 @@ typedef uint64_t u64;
 } while (0)
 
 static const char *test_name = "";
-
-/* How many rows and slots the tables take before they count as full. */
-#define FULLC	KMA_FULL(KMA_CALLERS)
-#define FULLA	KMA_FULL(KMA_ALLOCS)
+static struct kma_snapshot snap;
 
 /* ---- helpers ------------------------------------------------------- */
 
 static void fresh(const char *name)
 {
 	test_name = name;
-	memset(kma_caller, 0, sizeof(kma_caller));
-	memset(kma_alloc, 0, sizeof(kma_alloc));
-	memset(&kma_stats, 0, sizeof(kma_stats));
-	kma_used = 0;
+	memset(kma_rows, 0, sizeof(kma_rows));
+	memset(&kma_lost, 0, sizeof(kma_lost));
+	kma_gen = KMA_TAG;
+	kma_unknown = 0;
+	kma_callers = 0;
 }
 
 static void done(void)
 {
+	CHECK(!locked, "lock held at the end");
 	printf("ok %s\n", test_name);
 }
 
-/* Distinct fake call sites and addresses, in the kernel's range. */
-static const void *site(unsigned long i)
+/* Call site number @n whose home slot is @home (n >= 0, home < ROWS). */
+static const void *site(unsigned long home, unsigned long n)
 {
-	return (const void *)(0xc0100000UL + 16 * i);
+	unsigned long a = 0xc0100000UL + 4 * (home + KMA_ROWS * n) + 1;
+
+	return (const void *)a;
 }
 
-static unsigned long addr_at(unsigned long i)
+/* An allocation as the allocator sees it: a cookie that fits. */
+static unsigned int alloc(const void *caller, unsigned long size,
+			  unsigned long req)
 {
-	return 0xc1000000UL + 32 * i;
+	unsigned int c = kmalloc_account(caller, size, req);
+
+	CHECK((c & ~KMA_COOKIE_MASK) == KMA_TAG,
+	      "cookie %#x: not KMA_TAG and %d bits", c, KMA_COOKIE_BITS);
+	return c;
 }
 
-/* Is @addr in the table? */
-static int tracked(unsigned long addr)
+static void take(void)
 {
-	return kma_alloc[kma_find(addr)].addr == addr;
+	kma_copy(&snap);
 }
 
-static struct kma_caller *row_of(const void *caller)
+/* The row of @caller in the snapshot, or NULL. */
+static const struct kma_row *row_of(const void *caller)
 {
 	unsigned int i;
 
-	for (i = 0; i < KMA_CALLERS; i++)
-		if (kma_caller[i].caller == caller)
-			return &kma_caller[i];
+	for (i = 0; i < snap.rows; i++)
+		if (snap.row[i].caller == caller)
+			return &snap.row[i];
 	return NULL;
 }
 
-/* The n-th address (from *from on) whose home slot is @home. */
-static unsigned long addr_with_home(unsigned int home, unsigned long *from)
+static void expect_row(const void *caller, u64 total, u64 slack,
+		       unsigned long net, unsigned long allocs,
+		       unsigned long frees)
 {
-	unsigned long a;
+	const struct kma_row *r = row_of(caller);
 
-	for (a = *from;; a += 32)
-		if (kma_home(a) == home) {
-			*from = a + 32;
-			return a;
-		}
+	CHECK(r, "no row for %p", caller);
+	CHECK(r->total == total && r->total - r->req == slack &&
+	      kma_net(r) == net && r->allocs == allocs && r->frees == frees,
+	      "row %p: total %llu slack %llu net %lu %lu/%lu, expected "
+	      "%llu %llu %lu %lu/%lu", caller, (unsigned long long)r->total,
+	      (unsigned long long)(r->total - r->req), kma_net(r), r->allocs,
+	      r->frees, (unsigned long long)total, (unsigned long long)slack,
+	      net, allocs, frees);
 }
 
-static const void *site_with_home(unsigned int home, unsigned long *from)
+/* The header, and that it is the sum of the rows, lost and unknown. */
+static void expect_header(u64 allocs, u64 frees, unsigned long net,
+			  unsigned long callers, u64 lost, u64 unknown)
 {
-	unsigned long i;
-
-	for (i = *from;; i++)
-		if (kma_hash((unsigned long)site(i), KMA_CALLERS) == home) {
-			*from = i + 1;
-			return site(i);
-		}
-}
-
-static void alloc(const void *caller, unsigned long addr, unsigned long size,
-		  unsigned long req)
-{
-	kma_note_alloc(caller, addr, size, req);
-}
-
-static int cmp_ulong(const void *a, const void *b)
-{
-	unsigned long x = *(const unsigned long *)a;
-	unsigned long y = *(const unsigned long *)b;
-
-	return (x > y) - (x < y);
-}
-
-/*
- * The structure: every entry is found from its home slot, no address
- * is there twice, rows exist, and the net of every row and of the
- * header is the sum of its live entries.
- */
-static void check_tables(void)
-{
-	static unsigned long net[KMA_CALLERS], addrs[KMA_ALLOCS];
-	unsigned long total_net = 0, rows = 0;
-	unsigned int i, n = 0;
-
-	memset(net, 0, sizeof(net));
-	for (i = 0; i < KMA_CALLERS; i++)
-		rows += kma_caller[i].caller != NULL;
-	CHECK(rows == kma_stats.callers, "%lu rows, header says %lu", rows,
-	      kma_stats.callers);
-	CHECK(rows <= FULLC, "%lu rows, more than %d", rows, FULLC);
-	for (i = 0; i < KMA_ALLOCS; i++) {
-		struct kma_alloc *a = &kma_alloc[i];
-
-		if (!a->addr) {
-			CHECK(!a->size && !a->row, "empty slot %u not clean", i);
-			continue;
-		}
-		CHECK(kma_find(a->addr) == i, "slot %u (%#lx) unreachable", i,
-		      a->addr);
-		addrs[n++] = a->addr;
-		if (a->row == KMA_OLD)
-			continue;
-		total_net += a->size;
-		if (a->row == KMA_NOROW)
-			continue;
-		CHECK(a->row < KMA_CALLERS, "slot %u: row %u", i, a->row);
-		CHECK(kma_caller[a->row].caller, "slot %u: unused row %u", i,
-		      a->row);
-		net[a->row] += a->size;
-	}
-	CHECK(total_net == kma_stats.net, "entries hold %lu, header net %lu",
-	      total_net, kma_stats.net);
-	CHECK(n == kma_used && n <= FULLA, "%u slots used, kma_used %u",
-	      n, kma_used);
-	qsort(addrs, n, sizeof(addrs[0]), cmp_ulong);
-	for (i = 1; i < n; i++)
-		CHECK(addrs[i] != addrs[i - 1], "%#lx is in two slots",
-		      addrs[i]);
-	for (i = 0; i < KMA_CALLERS; i++)
-		CHECK(net[i] == kma_caller[i].net, "row %u: entries %lu, net %lu",
-		      i, net[i], kma_caller[i].net);
-}
-
-static unsigned long live_slots(void)
-{
+	const struct kma_stats *st = &snap.stats;
+	u64 t = 0, s = 0, a = 0, f = 0;
 	unsigned long n = 0;
 	unsigned int i;
 
-	for (i = 0; i < KMA_ALLOCS; i++)
-		n += kma_alloc[i].addr != 0;
-	return n;
-}
-
-/* expect_row CALLER TOTAL SLACK NET ALLOCS FREES */
-static void expect_row(const void *caller, u64 total, u64 slack,
-		       unsigned long net, u64 allocs, u64 frees)
-{
-	struct kma_caller *c = row_of(caller);
-
-	CHECK(c, "no row for %p", caller);
-	CHECK(c->total == total && c->slack == slack && c->net == net &&
-	      c->allocs == allocs && c->frees == frees,
-	      "row %p: %llu %llu %lu %llu/%llu, want %llu %llu %lu %llu/%llu",
-	      caller, (unsigned long long)c->total,
-	      (unsigned long long)c->slack, c->net,
-	      (unsigned long long)c->allocs, (unsigned long long)c->frees,
-	      (unsigned long long)total, (unsigned long long)slack, net,
-	      (unsigned long long)allocs, (unsigned long long)frees);
-}
-
-static void expect_header(u64 allocs, u64 frees, unsigned long net,
-			  u64 lost_callers, u64 lost_allocs, u64 unknown)
-{
-	struct kma_stats *s = &kma_stats;
-
-	CHECK(s->allocs == allocs && s->frees == frees && s->net == net &&
-	      s->lost_callers == lost_callers &&
-	      s->lost_allocs == lost_allocs && s->unknown_frees == unknown,
-	      "header allocs %llu frees %llu net %lu lost %llu/%llu unknown "
-	      "%llu, want %llu %llu %lu %llu/%llu %llu",
-	      (unsigned long long)s->allocs, (unsigned long long)s->frees,
-	      s->net, (unsigned long long)s->lost_callers,
-	      (unsigned long long)s->lost_allocs,
-	      (unsigned long long)s->unknown_frees,
+	CHECK(st->allocs == allocs && st->frees == frees && st->net == net &&
+	      st->callers == callers && st->lost_callers == lost &&
+	      st->unknown_frees == unknown && st->lost_allocs == 0,
+	      "header allocs %llu frees %llu net %lu callers %lu lost %llu "
+	      "lost allocs %llu unknown %llu, expected %llu %llu %lu %lu "
+	      "%llu 0 %llu", (unsigned long long)st->allocs,
+	      (unsigned long long)st->frees, st->net, st->callers,
+	      (unsigned long long)st->lost_callers,
+	      (unsigned long long)st->lost_allocs,
+	      (unsigned long long)st->unknown_frees,
 	      (unsigned long long)allocs, (unsigned long long)frees, net,
-	      (unsigned long long)lost_callers,
-	      (unsigned long long)lost_allocs, (unsigned long long)unknown);
+	      callers, (unsigned long long)lost, (unsigned long long)unknown);
+	for (i = 0; i < snap.rows; i++) {
+		t += snap.row[i].total;
+		s += snap.row[i].total - snap.row[i].req;
+		a += snap.row[i].allocs;
+		f += snap.row[i].frees;
+		n += kma_net(&snap.row[i]);
+	}
+	t += kma_lost.total;
+	s += kma_lost.total - kma_lost.req;
+	a += kma_lost.allocs;
+	f += kma_lost.frees;
+	n += kma_net(&kma_lost);
+	CHECK(t == st->total && s == st->slack && a == st->allocs &&
+	      f + st->unknown_frees == st->frees && n == st->net,
+	      "header is not the sum of the rows");
+	CHECK(snap.rows == kma_callers, "%u rows, %u callers", snap.rows,
+	      kma_callers);
 }
 
 /* ---- tests --------------------------------------------------------- */
 
-/*
- * The seed marked an empty slot with row 0, which is also the first
- * caller's row: its entries vanished and were overwritten.
- */
-static void test_row0(void)
+static void test_home(void)
 {
-	unsigned long from = 0, af = 0x1000;
-	const void *a, *b;
-	unsigned long x, y;
+	const void *a = site(0, 0), *b = site(KMA_ROWS - 1, 3);
+	unsigned int ca, cb, c2;
 
-	fresh("row0");
-	a = site_with_home(0, &from);
-	b = site_with_home(KMA_CALLERS > 1 ? 1 : 0, &from);
-	x = addr_with_home(0, &af);
-	y = addr_with_home(0, &af);
-	alloc(a, x, 64, 60);
-	CHECK(row_of(a) == &kma_caller[0], "caller a is not in row 0");
-	alloc(b, y, 32, 32);
-	check_tables();
-	CHECK(tracked(x), "row 0's entry was lost");
-	kma_note_free(x);
-	kma_note_free(y);
-	check_tables();
-	expect_row(a, 64, 4, 0, 1, 1);
-	expect_row(b, 32, 0, 0, 1, 1);
-	expect_header(2, 2, 0, 0, 0, 0);
+	fresh("home");
+	ca = alloc(a, 32, 20);			/* makes the row */
+	CHECK(ca == KMA_TAG, "first cookie of row 0: %#x", ca);
+	c2 = alloc(a, 64, 64);			/* the fast path */
+	CHECK(c2 == KMA_TAG, "fast path cookie of row 0: %#x", c2);
+	cb = alloc(b, 128, 100);
+	CHECK(cb == (KMA_TAG | (KMA_ROWS - 1)), "cookie %#x, row %u", cb,
+	      KMA_ROWS - 1);
+	kfree_account(ca, 32);
+	take();
+	expect_row(a, 96, 12, 64, 2, 1);
+	expect_row(b, 128, 28, 128, 1, 0);
+	expect_header(3, 1, 192, 2, 0, 0);
+	kfree_account(c2, 64);
+	kfree_account(cb, 128);
+	take();
+	expect_row(a, 96, 12, 0, 2, 2);
+	expect_row(b, 128, 28, 0, 1, 1);
+	expect_header(3, 3, 0, 2, 0, 0);
 	done();
 }
 
-/*
- * Runs of entries sharing a home slot, one of them at the last slot so
- * the run wraps to slot 0, freed in an order that makes backward shifts
- * cross the end of the table.
- */
 static void test_collisions(void)
 {
-	unsigned int n = FULLA > 9 ? 8 : FULLA - 1, i, k;
-	unsigned int home[2] = { KMA_ALLOCS - 1, KMA_ALLOCS / 2 };
-	static const unsigned int order[] = { 3, 0, 7, 1, 6, 2, 5, 4 };
-	unsigned long from = 0x100000, x[8];
+	unsigned int home = KMA_ROWS - 2, n = 5, i, j;
+	unsigned int cookie[5][3];
 
-	for (k = 0; k < 2; k++) {
-		fresh("collisions");
-		for (i = 0; i < n; i++) {
-			x[i] = addr_with_home(home[k], &from);
-			alloc(site(i % 3), x[i], 32 * (i + 1), 32 * i + 1);
-			check_tables();
-		}
-		/* one more with the next home, inside the run */
-		if (n + 1 <= FULLA) {
-			unsigned long f2 = from, y;
-
-			y = addr_with_home((home[k] + 1) % KMA_ALLOCS, &f2);
-			alloc(site(5), y, 1000, 999);
-			check_tables();
-			kma_note_free(y);
-			check_tables();
-			expect_row(site(5), 1000, 1, 0, 1, 1);
-		}
-		for (i = 0; i < 8; i++) {
-			unsigned int j = order[i];
-
-			if (j >= n)
-				continue;
-			kma_note_free(x[j]);
-			check_tables();
-			CHECK(!tracked(x[j]), "%#lx still found", x[j]);
-		}
-		CHECK(live_slots() == 0, "%lu slots left", live_slots());
-		for (i = 0; i < 3 && i < n; i++) {
-			u64 t = 0, s = 0, c = 0;
-			unsigned int j;
-
-			for (j = i; j < n; j += 3) {
-				t += 32 * (j + 1);
-				s += 32 * (j + 1) - (32 * j + 1);
-				c++;
-			}
-			expect_row(site(i), t, s, 0, c, c);
-		}
-		CHECK(kma_stats.unknown_frees == 0, "unknown frees");
+	fresh("collisions");
+	for (j = 0; j < 3; j++)
+		for (i = 0; i < n; i++)
+			cookie[i][j] = alloc(site(home, i), 8 * (i + 1), 1);
+	for (i = 0; i < n; i++) {
+		CHECK(cookie[i][0] == (KMA_TAG | ((home + i) & (KMA_ROWS - 1))),
+		      "site %u: cookie %#x, not row %u", i, cookie[i][0],
+		      (home + i) & (KMA_ROWS - 1));
+		for (j = 1; j < 3; j++)
+			CHECK(cookie[i][j] == cookie[i][0], "cookie changed");
 	}
+	/* free in another order: each free finds its own row */
+	for (i = n; i-- > 0;)
+		kfree_account(cookie[i][1], 8 * (i + 1));
+	take();
+	for (i = 0; i < n; i++)
+		expect_row(site(home, i), 24 * (i + 1), 3 * (8 * (i + 1) - 1),
+			   16 * (i + 1), 3, 1);
+	expect_header(15, 5, 240, 5, 0, 0);
 	done();
 }
 
-/*
- * The seed left a freed entry's address in its slot: freeing that
- * address again, after another caller got it, could match the old
- * entry and charge the old caller.
- */
-static void test_stale(void)
+static void test_fullcallers(void)
 {
-	unsigned long from = 0x2000, x, y;
-	const void *a = site(1), *b = site(2);
+	unsigned int i, full = KMA_FULL, c, lost[3];
+	unsigned long net = 0;
 
-	fresh("stale");
-	x = addr_at(7);
-	alloc(a, x, 128, 100);
-	kma_note_free(x);
-	for (unsigned int i = 0; i < KMA_ALLOCS; i++)
-		CHECK(kma_alloc[i].addr != x, "freed %#lx left in slot %u", x,
-		      i);
-	alloc(b, x, 64, 64);
-	kma_note_free(x);
-	expect_row(a, 128, 28, 0, 1, 1);
-	expect_row(b, 64, 0, 0, 1, 1);
-	kma_note_free(x);		/* double free: nobody's */
-	expect_row(a, 128, 28, 0, 1, 1);
-	expect_row(b, 64, 0, 0, 1, 1);
-	expect_header(2, 3, 0, 0, 0, 1);
-
-	/* the same within a run of collisions */
-	if (FULLA >= 2) {
-		x = addr_with_home(1, &from);
-		y = addr_with_home(1, &from);
-		alloc(a, x, 32, 32);
-		alloc(a, y, 32, 32);
-		kma_note_free(x);		/* y moves back */
-		kma_note_free(y);
-		alloc(b, y, 32, 32);
-		alloc(a, x, 32, 32);
-		kma_note_free(y);
-		check_tables();
-		expect_row(a, 128 + 96, 28, 32, 4, 3);
-		expect_row(b, 96, 0, 0, 2, 2);
-		kma_note_free(x);
-		expect_row(a, 128 + 96, 28, 0, 4, 4);
-		check_tables();
+	fresh("fullcallers");
+	for (i = 0; i < full; i++) {
+		c = alloc(site(i, 1), 16, 16);
+		CHECK((c & KMA_COOKIE_MASK) < KMA_ROWS, "site %u: cookie %#x",
+		      i, c);
+		net += 16;
 	}
+	for (i = 0; i < 3; i++) {
+		lost[i] = alloc(site(full + i, 7), 100, 90);
+		CHECK(lost[i] == (KMA_TAG | KMA_LOST), "cookie %#x, not KMA_LOST",
+		      lost[i]);
+	}
+	/* a known site still finds its row */
+	c = alloc(site(0, 1), 16, 16);
+	CHECK(c == KMA_TAG, "cookie %#x", c);
+	take();
+	expect_header(full + 4, 0, net + 16 + 300, full, 3, 0);
+	CHECK(kma_net(&kma_lost) == 300 && kma_lost.allocs == 3, "lost row");
+	kfree_account(lost[0], 100);
+	kfree_account(lost[1], 100);
+	take();
+	expect_header(full + 4, 2, net + 16 + 100, full, 3, 0);
+	CHECK(kma_net(&kma_lost) == 100 && kma_lost.frees == 2, "lost row frees");
 	done();
 }
 
 static void test_unknown(void)
 {
+	unsigned int c, bad[7];
+	unsigned long net;
+	unsigned int i;
+
 	fresh("unknown");
-	alloc(site(0), addr_at(1), 32, 30);
-	kma_note_free(addr_at(2));
-	expect_header(1, 1, 32, 0, 0, 1);
-	expect_row(site(0), 32, 2, 32, 1, 0);
-	CHECK(kma_stats.callers == 1, "callers %lu", kma_stats.callers);
-	check_tables();
+	c = alloc(site(3, 0), 64, 60);
+	bad[0] = c ^ 1U << KMA_COOKIE_BITS;	/* a bad tag */
+	bad[1] = c & KMA_COOKIE_MASK;		/* no tag */
+	bad[2] = KMA_TAG | 5;			/* a row not in use */
+	bad[3] = KMA_TAG | KMA_ROWS;		/* past the table */
+	bad[4] = KMA_TAG | (KMA_NOT_CHARGED - 1);
+	bad[5] = ~0U;				/* SLAB's BUFCTL_END */
+	bad[6] = 3;				/* a free list index */
+	for (i = 0; i < 7; i++)
+		kfree_account(bad[i], 64);
+	take();
+	net = 64;
+	expect_row(site(3, 0), 64, 4, net, 1, 0);
+	expect_header(1, 7, net, 1, 0, 7);
 	done();
 }
 
-/* Memory that went back without kfree() and came out again. */
-static void test_implicit(void)
+static void test_notcharged(void)
 {
-	fresh("implicit");
-	alloc(site(0), addr_at(3), 256, 200);
-	alloc(site(1), addr_at(3), 64, 64);
-	expect_row(site(0), 256, 56, 0, 1, 1);
-	expect_row(site(1), 64, 0, 64, 1, 0);
-	expect_header(2, 1, 64, 0, 0, 0);
-	kma_note_free(addr_at(3));
-	expect_row(site(1), 64, 0, 0, 1, 1);
-	expect_header(2, 2, 0, 0, 0, 0);
-	check_tables();
-	done();
-}
+	unsigned int g;
 
-/*
- * The seed counted a new caller even when the table had no room for
- * it.  Here "number of callers" stops at the table size, the rest are
- * lost callers, and their allocations still match their frees.
- */
-static void test_fullcallers(void)
-{
-	unsigned int i;
-	unsigned long x = addr_at(100000);
-
-	if (FULLA < FULLC + 3) {
-		printf("skip fullcallers (allocation table too small)\n");
-		return;
-	}
-	fresh("fullcallers");
-	for (i = 0; i < FULLC; i++)
-		alloc(site(i), addr_at(i), 32, 32);
-	CHECK(kma_stats.callers == FULLC, "callers %lu", kma_stats.callers);
-	alloc(site(FULLC), x, 64, 50);
-	alloc(site(FULLC + 1), x + 64, 64, 50);
-	CHECK(kma_stats.callers == FULLC, "callers %lu past full",
-	      kma_stats.callers);
-	CHECK(!row_of(site(FULLC)), "lost caller got a row");
-	expect_header(FULLC + 2, 0, 32 * FULLC + 128, 2, 0, 0);
-	CHECK(kma_stats.total == 32 * FULLC + 128 && kma_stats.slack == 28,
-	      "header total/slack");
-	check_tables();
-	/* known callers are still found */
-	alloc(site(0), x + 128, 32, 16);
-	expect_row(site(0), 64, 16, 64, 2, 0);
-	/* a lost caller's free matches its allocation */
-	kma_note_free(x);
-	expect_header(FULLC + 3, 1, 32 * FULLC + 96, 2, 0, 0);
-	kma_note_free(x + 64);
-	kma_note_free(x + 128);
-	for (i = 0; i < FULLC; i++)
-		kma_note_free(addr_at(i));
-	expect_header(FULLC + 3, FULLC + 3, 0, 2, 0, 0);
-	check_tables();
-	done();
-}
-
-/* A full allocation table: lost allocs, and their frees are unknown. */
-static void test_fullallocs(void)
-{
-	unsigned int i;
-	unsigned long lost = addr_at(KMA_ALLOCS + 10);
-
-	fresh("fullallocs");
-	for (i = 0; i < FULLA; i++)
-		alloc(site(0), addr_at(i), 32, 32);
-	CHECK(live_slots() == FULLA, "table not full");
-	alloc(site(0), lost, 64, 64);
-	expect_header(FULLA + 1, 0, 32UL * FULLA, 0, 1, 0);
-	expect_row(site(0), 32ULL * FULLA + 64, 0, 32UL * FULLA, FULLA + 1, 0);
-	CHECK(!tracked(lost), "an allocation past full is in the table");
-	check_tables();
-	/* an address already in the full table is reused, not lost */
-	alloc(site(1), addr_at(0), 32, 32);
-	expect_row(site(0), 32ULL * FULLA + 64, 0, 32UL * (FULLA - 1),
-		   FULLA + 1, 1);
-	expect_row(site(1), 32, 0, 32, 1, 0);
-	kma_note_free(lost);
-	expect_header(FULLA + 2, 2, 32UL * FULLA, 0, 1, 1);
-	kma_note_free(addr_at(1));
-	alloc(site(2), lost, 64, 60);
-	expect_row(site(2), 64, 4, 64, 1, 0);
-	expect_header(FULLA + 3, 3, 32UL * FULLA + 32, 0, 1, 1);
-	check_tables();
+	fresh("notcharged");
+	alloc(site(1, 0), 32, 32);
+	for (g = 0; g < 16; g++)
+		kfree_account(KMA_TAG | KMA_NOT_CHARGED | g << KMA_ROW_BITS, 32);
+	take();
+	expect_row(site(1, 0), 32, 0, 32, 1, 0);
+	expect_header(1, 0, 32, 1, 0, 0);
 	done();
 }
 
 static void test_reset(void)
 {
-	unsigned int i, n = FULLA < 10 ? FULLA : 10;
+	unsigned int a, b, l, c, i, full = KMA_FULL;
 
 	fresh("reset");
-	for (i = 0; i < n; i++)
-		alloc(site(i % 4), addr_at(i), 64, 40);
-	kma_note_free(addr_at(0));
-	kma_note_free(addr_at(KMA_ALLOCS + 1));
+	for (i = 0; i < full; i++)
+		alloc(site(i, 0), 8, 8);
+	a = alloc(site(0, 0), 32, 30);
+	b = alloc(site(1, 0), 32, 30);
+	l = alloc(site(0, 9), 32, 30);		/* lost */
+	CHECK(l == (KMA_TAG | KMA_LOST), "not lost: %#x", l);
 	kma_reset();
+	take();
 	expect_header(0, 0, 0, 0, 0, 0);
-	CHECK(kma_stats.total == 0 && kma_stats.slack == 0 &&
-	      kma_stats.callers == 0, "header not zero");
-	for (i = 0; i < KMA_CALLERS; i++)
-		CHECK(!kma_caller[i].caller && !kma_caller[i].allocs,
-		      "row %u survived", i);
-	CHECK(live_slots() == n - 1, "live allocations forgotten");
-	check_tables();
-	/* freeing an older allocation counts nowhere, nor as unknown */
-	kma_note_free(addr_at(1));
-	expect_header(0, 0, 0, 0, 0, 0);
-	CHECK(kma_stats.callers == 0, "a row came back");
-	/* a new caller in the old caller's place is charged alone */
-	alloc(site(1), addr_at(20), 32, 32);
-	alloc(site(9), addr_at(2), 32, 32);	/* over an older one */
-	expect_row(site(1), 32, 0, 32, 1, 0);
-	expect_row(site(9), 32, 0, 32, 1, 0);
-	expect_header(2, 0, 64, 0, 0, 0);
-	kma_note_free(addr_at(2));
-	kma_note_free(addr_at(20));
-	expect_header(2, 2, 0, 0, 0, 0);
-	for (i = 3; i < n; i++)
-		kma_note_free(addr_at(i));
-	expect_header(2, 2, 0, 0, 0, 0);
-	CHECK(live_slots() == 0, "%lu slots left", live_slots());
-	check_tables();
+	/* a new site gets row 1, where site(1, 0) was */
+	c = alloc(site(1, 5), 64, 64);
+	CHECK((c & KMA_ROW_MASK) == 1 && c != b, "cookie %#x after reset", c);
+	kfree_account(a, 32);
+	kfree_account(b, 32);
+	kfree_account(l, 32);
+	take();
+	expect_row(site(1, 5), 64, 0, 64, 1, 0);
+	CHECK(!row_of(site(0, 0)), "an old row is back");
+	expect_header(1, 0, 64, 1, 0, 0);
+	kfree_account(c, 64);
+	take();
+	expect_row(site(1, 5), 64, 0, 0, 1, 1);
+	expect_header(1, 1, 0, 1, 0, 0);
 	done();
 }
 
-/* The seed's int counters wrapped at 2^31 and it hashed u32 casts. */
+static void test_wrap(void)
+{
+	unsigned int a, i;
+
+	fresh("wrap");
+	a = alloc(site(2, 0), 16, 16);
+	for (i = 0; i < 1U << KMA_GEN_BITS; i++)
+		kma_reset();
+	CHECK(kma_gen == KMA_TAG, "generation %#x after 16 resets", kma_gen);
+	alloc(site(2, 1), 16, 16);
+	kfree_account(a, 16);
+	take();
+	/* the old object is charged to the row's new owner */
+	expect_row(site(2, 1), 16, 0, 0, 1, 1);
+	done();
+}
+
 static void test_wide(void)
 {
-	unsigned int i, n = FULLA < 3 ? FULLA : 3;
-	const unsigned long gib = 1UL << 30;
+	const void *s = site(4, 0);
+	unsigned int i;
 
 	fresh("wide");
-	for (i = 0; i < 5000; i++) {
-		alloc(site(0), addr_at(1), 1 << 20, (1 << 20) - 1000);
-		kma_note_free(addr_at(1));
-	}
-	expect_row(site(0), 5000ULL << 20, 5000ULL * 1000, 0, 5000, 5000);
-	CHECK(kma_stats.total == 5000ULL << 20, "total %llu",
-	      (unsigned long long)kma_stats.total);
-	/* net past 2^31: 3 live allocations of 1 GiB */
-	for (i = 0; i < n; i++)
-		alloc(site(1), addr_at(10 + i), gib, gib);
-	expect_row(site(1), n * (u64)gib, 0, n * gib, n, 0);
-	CHECK(kma_stats.net == n * gib, "net %lu", kma_stats.net);
-	check_tables();
-	if (sizeof(unsigned long) > 4 && FULLA >= n + 2) {
-		/* addresses and call sites equal in their low 32 bits */
-		unsigned long hi = 1UL << 16 << 16;
-		unsigned long x = addr_at(1) + hi, y = addr_at(1) + 2 * hi;
-		const void *a = (const void *)((unsigned long)site(3) + hi);
-		const void *b = (const void *)((unsigned long)site(3) + 2 * hi);
-
-		alloc(a, x, 32, 32);
-		alloc(b, y, 64, 64);
-		CHECK(row_of(a) != row_of(b), "one row for two call sites");
-		kma_note_free(x);
-		expect_row(a, 32, 0, 0, 1, 1);
-		expect_row(b, 64, 0, 64, 1, 0);
-		kma_note_free(y);
-		expect_row(b, 64, 0, 0, 1, 1);
-		check_tables();
-	}
+	for (i = 0; i < 5; i++)
+		alloc(s, 0x40000000UL, 0x3ff00000UL);
+	take();
+	CHECK(snap.row[0].total == 5ULL << 30, "total %llu",
+	      (unsigned long long)snap.row[0].total);
+	CHECK(snap.stats.slack == 5ULL << 20, "slack %llu",
+	      (unsigned long long)snap.stats.slack);
 	done();
 }
 
-static void test_null(void)
+#define MANY	20000
+static unsigned int many_cookie[MANY];
+
+static void test_many(void)
 {
-	fresh("null");
-	alloc(site(0), 0, 32, 32);
-	kma_note_free(0);
-	expect_header(0, 0, 0, 0, 0, 0);
-	alloc(NULL, addr_at(1), 32, 32);
-	CHECK(kma_stats.callers == 0, "NULL call site got a row");
-	expect_header(1, 0, 32, 1, 0, 0);
-	kma_note_free(addr_at(1));
-	expect_header(1, 1, 0, 1, 0, 0);
-	check_tables();
+	const void *s = site(7, 2);
+	unsigned int i;
+
+	fresh("many");
+	for (i = 0; i < MANY; i++)
+		many_cookie[i] = alloc(s, 64, 50);
+	take();
+	expect_row(s, 64ULL * MANY, 14ULL * MANY, 64UL * MANY, MANY, 0);
+	expect_header(MANY, 0, 64UL * MANY, 1, 0, 0);
+	for (i = 0; i < MANY; i++)
+		kfree_account(many_cookie[i], 64);
+	take();
+	expect_row(s, 64ULL * MANY, 14ULL * MANY, 0, MANY, MANY);
+	expect_header(MANY, MANY, 0, 1, 0, 0);
 	done();
 }
 
-/* ---- random operations against a model ---------------------------- */
+/* ---- random operations against a model ------------------------------ */
 
-#define MAXSITES 64
-#define MAXADDRS 256
-
-enum { NONE, TRACKED, OLD, LOST };
-
-struct mrow {
-	int used;
-	u64 total, slack, allocs, frees;
-	unsigned long net;
-};
+#define SITES	(KMA_ROWS + 8)		/* more than fit: some are lost */
+#define OBJS	512
 
 static struct {
-	struct mrow row[MAXSITES + 1];	/* [MAXSITES]: NULL call site */
-	int state[MAXADDRS];
-	int owner[MAXADDRS];		/* site index, -1: no row */
-	unsigned long size[MAXADDRS];
-	unsigned int rows, slots;
-	struct kma_stats st;
-} m;
+	int live;
+	int site;
+	unsigned long size;
+	unsigned int cookie;
+	unsigned int epoch;		/* the reset it was allocated after */
+} obj[OBJS];
 
+static struct {
+	u64 total, req;
+	unsigned long allocs, frees, net;
+	int has_row;			/* got a row in this epoch */
+} m[SITES];
+static struct {
+	u64 total, req;
+	unsigned long allocs, frees, net;
+} mlost;
+static unsigned long m_callers, m_unknown;
+static unsigned int epoch;
 static u64 rnd_state;
 
 static unsigned long rnd(unsigned long n)
 {
 	rnd_state = rnd_state * 6364136223846793005ULL + 1442695040888963407ULL;
-	return (unsigned long)((rnd_state >> 33) % n);
+	return (unsigned long)(rnd_state >> 33) % n;
 }
 
+/* Sites share homes: 3 per home over the first homes, to collide. */
 static const void *msite(int s)
 {
-	return s == MAXSITES ? NULL : site(s);
+	return site(s / 3 % KMA_ROWS, s % 3 + s / (3 * KMA_ROWS) * 3);
 }
 
-static void m_charge_free(int a)
+static void m_alloc(int o, int s)
 {
-	if (m.state[a] == OLD)
+	unsigned long size = 8 << rnd(8), req = size - rnd(size / 2 + 1);
+
+	obj[o].live = 1;
+	obj[o].site = s;
+	obj[o].size = size;
+	obj[o].epoch = epoch;
+	obj[o].cookie = alloc(msite(s), size, req);
+	if (!m[s].has_row && m_callers < KMA_FULL) {
+		m[s].has_row = 1;
+		m_callers++;
+	}
+	if (m[s].has_row) {
+		CHECK((obj[o].cookie & KMA_ROW_MASK) < KMA_ROWS,
+		      "site %d has a row, cookie %#x", s, obj[o].cookie);
+		m[s].total += size;
+		m[s].req += req;
+		m[s].allocs++;
+		m[s].net += size;
+	} else {
+		CHECK((obj[o].cookie & KMA_ROW_MASK) == KMA_LOST,
+		      "site %d has no row, cookie %#x", s, obj[o].cookie);
+		mlost.total += size;
+		mlost.req += req;
+		mlost.allocs++;
+		mlost.net += size;
+	}
+}
+
+static void m_free(int o)
+{
+	int s = obj[o].site;
+
+	obj[o].live = 0;
+	kfree_account(obj[o].cookie, obj[o].size);
+	if (obj[o].epoch != epoch)
 		return;
-	m.st.frees++;
-	m.st.net -= m.size[a];
-	if (m.owner[a] >= 0) {
-		m.row[m.owner[a]].frees++;
-		m.row[m.owner[a]].net -= m.size[a];
-	}
-}
-
-static void m_alloc(int s, int a, unsigned long size, unsigned long req)
-{
-	int owner = -1;
-
-	m.st.total += size;
-	m.st.slack += size - req;
-	m.st.allocs++;
-	if (s != MAXSITES && (m.row[s].used || m.rows < FULLC)) {
-		if (!m.row[s].used) {
-			m.row[s].used = 1;
-			m.rows++;
-		}
-		owner = s;
-		m.row[s].total += size;
-		m.row[s].slack += size - req;
-		m.row[s].allocs++;
+	if ((obj[o].cookie & KMA_ROW_MASK) == KMA_LOST) {
+		mlost.frees++;
+		mlost.net -= obj[o].size;
 	} else {
-		m.st.lost_callers++;
+		m[s].frees++;
+		m[s].net -= obj[o].size;
 	}
-	if (m.state[a] == TRACKED || m.state[a] == OLD) {
-		m_charge_free(a);
-	} else if (m.slots == FULLA) {
-		m.st.lost_allocs++;
-		m.state[a] = LOST;
-		return;
-	} else {
-		m.slots++;
-	}
-	m.state[a] = TRACKED;
-	m.owner[a] = owner;
-	m.size[a] = size;
-	m.st.net += size;
-	if (owner >= 0)
-		m.row[owner].net += size;
-}
-
-static void m_free(int a)
-{
-	if (m.state[a] == TRACKED || m.state[a] == OLD) {
-		m_charge_free(a);
-		m.slots--;
-	} else {
-		m.st.frees++;
-		m.st.unknown_frees++;
-	}
-	m.state[a] = NONE;
 }
 
 static void m_reset(void)
 {
-	int a;
-
-	memset(m.row, 0, sizeof(m.row));
-	memset(&m.st, 0, sizeof(m.st));
-	m.rows = 0;
-	for (a = 0; a < MAXADDRS; a++)
-		if (m.state[a] == TRACKED)
-			m.state[a] = OLD;
+	memset(m, 0, sizeof(m));
+	memset(&mlost, 0, sizeof(mlost));
+	m_callers = 0;
+	m_unknown = 0;
+	epoch++;
+	kma_reset();
 }
 
-/* The row of every site of the model, by one pass over the table. */
-static void site_rows(struct kma_caller **by_site)
+static void m_compare(unsigned long op)
 {
-	unsigned long base = (unsigned long)site(0), p;
-	unsigned int i;
+	u64 allocs = mlost.allocs, frees = mlost.frees + m_unknown;
+	unsigned long net = mlost.net;
+	int s;
 
-	memset(by_site, 0, MAXSITES * sizeof(*by_site));
-	for (i = 0; i < KMA_CALLERS; i++) {
-		p = (unsigned long)kma_caller[i].caller;
-		if (p >= base && p < (unsigned long)site(MAXSITES) &&
-		    (p - base) % 16 == 0)
-			by_site[(p - base) / 16] = &kma_caller[i];
-	}
-}
-
-static void m_compare(unsigned long op, int rows)
-{
-	struct kma_caller *by_site[MAXSITES];
-	struct kma_stats *s = &kma_stats;
-	int i;
-
-	CHECK(s->total == m.st.total && s->slack == m.st.slack &&
-	      s->allocs == m.st.allocs && s->frees == m.st.frees &&
-	      s->net == m.st.net && s->lost_callers == m.st.lost_callers &&
-	      s->lost_allocs == m.st.lost_allocs &&
-	      s->unknown_frees == m.st.unknown_frees &&
-	      s->callers == m.rows, "op %lu: header differs from the model",
-	      op);
-	if (!rows)
-		return;
-	site_rows(by_site);
-	for (i = 0; i < MAXSITES; i++) {
-		struct kma_caller *c = by_site[i];
-		struct mrow *r = &m.row[i];
-
-		CHECK(!c == !r->used, "op %lu: site %d row %p, model %d", op,
-		      i, (void *)c, r->used);
-		if (!c)
+	take();
+	for (s = 0; s < SITES; s++) {
+		if (!m[s].has_row) {
+			CHECK(!row_of(msite(s)), "op %lu: site %d has a row",
+			      op, s);
 			continue;
-		CHECK(c->total == r->total && c->slack == r->slack &&
-		      c->net == r->net && c->allocs == r->allocs &&
-		      c->frees == r->frees, "op %lu: site %d differs", op, i);
+		}
+		expect_row(msite(s), m[s].total, m[s].total - m[s].req,
+			   m[s].net, m[s].allocs, m[s].frees);
+		allocs += m[s].allocs;
+		frees += m[s].frees;
+		net += m[s].net;
 	}
+	CHECK(kma_lost.total == mlost.total && kma_lost.req == mlost.req &&
+	      kma_net(&kma_lost) == mlost.net && kma_lost.frees == mlost.frees,
+	      "op %lu: lost row", op);
+	expect_header(allocs, frees, net, m_callers, mlost.allocs, m_unknown);
 }
 
 static void test_random(unsigned long seed, unsigned long ops)
 {
-	unsigned long op, every = KMA_ALLOCS > 512 ? 997 : 1;
-	int round;
+	unsigned long op;
+	int o;
 
-	/* pools smaller and larger than the tables */
-	for (round = 0; round < 4; round++) {
-		int sites = round & 1 ? MAXSITES : (KMA_CALLERS < 4 ? 2 : 4);
-		int addrs = round & 2 ? MAXADDRS :
-			(KMA_ALLOCS < 8 ? 2 : KMA_ALLOCS / 2 + 1);
-
-		fresh("random");
-		memset(&m, 0, sizeof(m));
-		rnd_state = seed + round;
-		if (addrs > MAXADDRS)
-			addrs = MAXADDRS;
-		for (op = 0; op < ops; op++) {
-			unsigned long r = rnd(1000);
-			int a = rnd(addrs);
-
-			if (r < 2) {
-				kma_reset();
-				m_reset();
-			} else if (r < 520) {
-				int s = rnd(200) ? (int)rnd(sites) : MAXSITES;
-				unsigned long size = 8 << rnd(10);
-				unsigned long req = size - rnd(size);
-
-				kma_note_alloc(msite(s), addr_at(a), size,
-					       req);
-				m_alloc(s, a, size, req);
-			} else {
-				kma_note_free(addr_at(a));
-				m_free(a);
-			}
-			m_compare(op, op % (every / 8 + 1) == 0);
-			if (op % every == 0)
-				check_tables();
+	fresh("random");
+	memset(obj, 0, sizeof(obj));
+	memset(m, 0, sizeof(m));
+	memset(&mlost, 0, sizeof(mlost));
+	m_callers = m_unknown = 0;
+	epoch = 0;
+	rnd_state = seed;
+	for (op = 0; op < ops; op++) {
+		o = rnd(OBJS);
+		if (rnd(ops / 4 + 1) == 0) {
+			m_reset();
+		} else if (rnd(200) == 0) {
+			kfree_account(1U << 20 | (unsigned int)rnd(1U << 14), 8);
+			m_unknown++;
+		} else if (obj[o].live) {
+			m_free(o);
+		} else {
+			m_alloc(o, rnd(SITES));
 		}
-		m_compare(op, 1);
-		check_tables();
+		if (op % 97 == 0)
+			m_compare(op);
 	}
+	m_compare(ops);
+	for (o = 0; o < OBJS; o++)
+		if (obj[o].live)
+			m_free(o);
+	m_compare(ops + 1);
 	done();
 }
 
 int main(int argc, char **argv)
 {
-	unsigned long seed = argc > 1 ? strtoul(argv[1], NULL, 0) : 1;
-	unsigned long ops = argc > 2 ? strtoul(argv[2], NULL, 0) : 20000;
+	unsigned long seed = 1, ops = 20000;
+	char *end;
 
-	printf("tables: %d callers, %d allocations, %zu bytes per slot, "
-	       "%zu per row\n", KMA_CALLERS, KMA_ALLOCS, sizeof(kma_alloc[0]),
-	       sizeof(kma_caller[0]));
-	printf("full at %d rows, %d slots\n", FULLC, FULLA);
-	test_row0();
+	if (argc > 3) {
+		fprintf(stderr, "usage: tables [SEED [OPS]]\n");
+		return 2;
+	}
+	if (argc > 1) {
+		seed = strtoul(argv[1], &end, 10);
+		if (!*argv[1] || *end) {
+			fprintf(stderr, "tables: bad seed '%s'\n", argv[1]);
+			return 2;
+		}
+	}
+	if (argc > 2) {
+		ops = strtoul(argv[2], &end, 10);
+		if (!*argv[2] || *end || !ops) {
+			fprintf(stderr, "tables: bad count '%s'\n", argv[2]);
+			return 2;
+		}
+	}
+	printf("tables: %u rows, %u usable, %lu bytes per row, %lu in all\n",
+	       KMA_ROWS, KMA_FULL, (unsigned long)sizeof(struct kma_row),
+	       (unsigned long)(sizeof(kma_rows) + sizeof(kma_lost)));
+	test_home();
 	test_collisions();
-	test_stale();
-	test_unknown();
-	test_implicit();
 	test_fullcallers();
-	test_fullallocs();
+	test_unknown();
+	test_notcharged();
 	test_reset();
+	test_wrap();
 	test_wide();
-	test_null();
+	test_many();
 	test_random(seed, ops);
 	return 0;
 }
