@@ -247,33 +247,40 @@ static void test_dtor(void *obj, kmem_cache_t *c, unsigned long flags)
 #ifdef CONFIG_KMALLOC_ACCOUNTING
 /* The hooks of tiny/kmalloc-accounting.patch: record and check. */
 static long acct_allocs, acct_frees;
-static const void *acct_caller, *acct_addr;
-static size_t acct_size, acct_req;
+static const void *acct_caller;
+static size_t acct_size, acct_req, acct_free_size;
+static unsigned int acct_cookie, acct_free_cookie;
 
-void kmalloc_account(const void *caller, const void *addr, size_t size,
-		     size_t req)
+/*
+ * The cookie of each allocation is KMA_TAG and a sequence number in the
+ * bits SLOB keeps: kfree() must hand back exactly that, with the size.
+ */
+unsigned int kmalloc_account(const void *caller, unsigned long size,
+			     unsigned long req)
 {
 	if (shim_locks_held)
 		fail("kmalloc_account() called with the lock held");
-	if (addr && (size != ksize(addr) || size < req))
-		fail("kmalloc_account(%p): size %zu, ksize %u, request %zu",
-		     addr, size, ksize(addr), req);
+	if (size < req)
+		fail("kmalloc_account(): size %lu below the request %lu",
+		     size, req);
 	acct_allocs++;
 	acct_caller = caller;
-	acct_addr = addr;
 	acct_size = size;
 	acct_req = req;
+	acct_cookie = KMA_TAG | (acct_allocs & KMA_COOKIE_MASK);
+	return acct_cookie;
 }
 
-void kfree_account(const void *addr)
+void kfree_account(unsigned int cookie, unsigned long size)
 {
 	if (shim_locks_held)
 		fail("kfree_account() called with the lock held");
 	/* Before the memory goes back: its page is still counted. */
-	if (addr && !shim_nr_slab)
-		fail("kfree_account(%p) after its page went back", addr);
+	if (!shim_nr_slab)
+		fail("kfree_account(%#x) after its page went back", cookie);
 	acct_frees++;
-	acct_addr = addr;
+	acct_free_cookie = cookie;
+	acct_free_size = size;
 }
 
 #endif
@@ -838,7 +845,7 @@ static void op_wild(struct src *s)
 		return;
 	off = (uintptr_t)objs[i].p & ~PAGE_MASK;
 	if (!objs[i].big && off &&
-	    (((unsigned long *)objs[i].p)[-1] & SLOB_MAGIC_MASK) == SLOB_HDR_MAGIC)
+	    (((unsigned long *)objs[i].p)[-1] & SLOB_HDR_CHECK) == SLOB_HDR_MAGIC)
 		return;
 	expect_bug("a cache object", objs[i].p, pick(s, 2));
 }

@@ -395,17 +395,24 @@ static void expect_site(void *(*site)(size_t), const char *name, size_t n,
 	if (acct_allocs != before + 1)
 		fail("hooks: %s made %ld kmalloc_account() calls", name,
 		     acct_allocs - before);
-	if (acct_addr != p || acct_req != req || acct_size != ksize(p))
-		fail("hooks: %s recorded %p/%zu/%zu, not %p/%zu/%u", name,
-		     acct_addr, acct_req, acct_size, p, req, ksize(p));
+	unsigned int cookie = acct_cookie;
+	size_t size = ksize(p);
+
+	if (acct_req != req || acct_size != size)
+		fail("hooks: %s recorded %zu/%zu, not %zu/%zu", name,
+		     acct_req, acct_size, req, size);
 	if ((const char *)acct_caller < (const char *)site ||
 	    (const char *)acct_caller > (const char *)site + 256)
 		fail("hooks: %s charged %p, not a place in %p", name,
 		     acct_caller, (void *)site);
 	before = acct_frees;
 	kfree(p);
-	if (acct_frees != before + 1 || acct_addr != p)
+	if (acct_frees != before + 1)
 		fail("hooks: kfree() after %s made no kfree_account()", name);
+	if (acct_free_cookie != cookie || acct_free_size != size)
+		fail("hooks: kfree() after %s gave back cookie %#x size %zu, "
+		     "not %#x size %zu", name, acct_free_cookie,
+		     acct_free_size, cookie, size);
 }
 
 static void test_hooks(void)

@@ -332,10 +332,8 @@ NOINLINE void *kmem_cache_alloc_node(struct kmem_cache_s *c, gfp_t gfp,
 #endif
 
 #ifdef CONFIG_KMALLOC_ACCOUNTING
-/* Declared by tiny/kmalloc-accounting.patch in slab.h; the test's own. */
-void kmalloc_account(const void *caller, const void *addr, size_t size,
-		     size_t req);
-void kfree_account(const void *addr);
+/* tiny/kmalloc-accounting.patch's hooks: shim/linux/kmallocacct.h */
+#include <linux/kmallocacct.h>
 #endif
 
 #endif
