@@ -218,7 +218,7 @@ fi
 
 # pid1 CMDLINE: run /init, print its output.
 pid1() {
-	TINY_CMDLINE=$1 timeout 120 ${strace_args[@]+"${strace_args[@]}"} \
+	TINY_NO_PROBES=1 TINY_CMDLINE=$1 timeout 120 ${strace_args[@]+"${strace_args[@]}"} \
 		unshare -f -p -m -n chroot "$root" /init 2>&1 || true
 }
 
