@@ -26,29 +26,10 @@
 #include <time.h>
 #include <unistd.h>
 
-static uint32_t crc_table[256];
+#include "../net/netcommon.h"
+
 static struct sockaddr_in server;
 static unsigned char buf[16384];
-
-static void crc_init(void)
-{
-	uint32_t c, n, k;
-
-	for (n = 0; n < 256; n++) {
-		c = n;
-		for (k = 0; k < 8; k++)
-			c = c & 1 ? 0xedb88320U ^ (c >> 1) : c >> 1;
-		crc_table[n] = c;
-	}
-}
-
-static uint32_t crc_update(uint32_t crc, const unsigned char *p, size_t n)
-{
-	crc = ~crc;
-	while (n--)
-		crc = crc_table[(crc ^ *p++) & 0xff] ^ (crc >> 8);
-	return ~crc;
-}
 
 /* pattern: the next n bytes of a xorshift32 stream. */
 static void pattern(uint32_t *state, unsigned char *p, size_t n)
@@ -62,14 +43,6 @@ static void pattern(uint32_t *state, unsigned char *p, size_t n)
 		*p++ = x >> 24;
 	}
 	*state = x;
-}
-
-static long now_ms(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1000L + ts.tv_nsec / 1000000;
 }
 
 static void set_timeout(int fd)
@@ -92,40 +65,6 @@ static int connect_server(const char *what)
 	}
 	set_timeout(fd);
 	return fd;
-}
-
-static int write_all(int fd, const void *p, size_t n)
-{
-	const char *s = p;
-	ssize_t w;
-
-	while (n) {
-		w = write(fd, s, n);
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			return -1;
-		s += w;
-		n -= w;
-	}
-	return 0;
-}
-
-static int read_line(int fd, char *line, size_t n)
-{
-	size_t i = 0;
-	char c;
-
-	while (i + 1 < n) {
-		if (read(fd, &c, 1) != 1)
-			return -1;
-		if (c == '\n') {
-			line[i] = 0;
-			return 0;
-		}
-		line[i++] = c;
-	}
-	return -1;
 }
 
 /* rate: print the transfer's figures under KEY. */
