@@ -140,10 +140,11 @@ bench-crc32: tree
 	$(BUILD)/crc32/crc32-cmp --bench
 
 # make measure-option PATCH=tiny/mempool.patch FRAGMENT=configs/fragments/mempool.config
-measure-option: fetch
+# (on the min board; BOARD=tiny measures it on the tiny board, whole series)
+measure-option: fetch check-board
 	@[ -n "$(PATCH)" ] && [ -n "$(FRAGMENT)" ] || \
 		{ echo "make: measure-option needs PATCH=tiny/NAME.patch FRAGMENT=FILE" >&2; exit 2; }
-	scripts/measure-option $(PATCH) $(FRAGMENT)
+	scripts/measure-option -b $(BOARD_FILE) $(PATCH) $(FRAGMENT)
 
 minram: check-board kernel initramfs disk
 	scripts/minram $(BZIMAGE) $(INITRAMFS) $(DISK) $(LOGS)/minram-$(BOARD) $(call board_ram,$(BOARD))
