@@ -1,0 +1,37 @@
+#!/bin/bash
+# The measuring scripts refuse bad usage with a one-line error and exit
+# status 2, before they build or boot anything: scripts/measure-option
+# (no arguments, a bad -n, an unknown board, patch or fragment, an
+# unknown flag) and scripts/report (no output folder).
+# shellcheck source=../lib.sh
+. "$(dirname "$0")/../lib.sh"
+
+# expect_usage NAME PATTERN CMD...: CMD exits 2 with one line on stderr
+# matching PATTERN, and writes nothing under its build folder.
+expect_usage() {
+	local name=$1 pattern=$2 status=0 d=$TMP/$1
+	shift 2
+	mkdir -p "$d/build"
+	BUILD=$d/build "$@" >"$d/out" 2>"$d/err" || status=$?
+	[ "$status" -eq 2 ] || { cat "$d/err"; fail "$name: exit status $status, expected 2"; }
+	grep -q -- "$pattern" "$d/err" ||
+		{ cat "$d/err"; fail "$name: no error matching '$pattern'"; }
+	[ "$(grep -c . "$d/err")" -eq 1 ] ||
+		{ cat "$d/err"; fail "$name: the error is not one line"; }
+	[ -z "$(ls -A "$d/build")" ] || fail "$name: it wrote into its build folder"
+	echo "ok $name: $(cat "$d/err")"
+}
+
+mo=$TOP/scripts/measure-option
+frag=$TOP/configs/fragments/aio.config
+expect_usage mo-no-args "usage: measure-option" "$mo"
+expect_usage mo-bad-boots "-n x: give a number of boots" "$mo" -n x tiny/aio.patch "$frag"
+expect_usage mo-zero-boots "-n 0: give a number of boots" "$mo" -n 0 tiny/aio.patch "$frag"
+expect_usage mo-bad-flag "unknown option -z" "$mo" -z tiny/aio.patch "$frag"
+expect_usage mo-no-patch "no such patch: patches/tiny/none.patch" "$mo" tiny/none.patch "$frag"
+expect_usage mo-no-fragment "$TMP/none.config: no such fragment" \
+	"$mo" tiny/aio.patch "$TMP/none.config"
+expect_usage mo-no-board "$TMP/none-board.config: no such board file" \
+	"$mo" -b "$TMP/none-board.config" tiny/aio.patch "$frag"
+expect_usage report-no-args "usage: report OUTDIR" "$TOP/scripts/report"
+echo PASS
