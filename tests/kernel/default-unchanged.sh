@@ -8,11 +8,12 @@
 # .init.ramfs: the built-in initramfs carries the time of the build, and
 # its gzip'd size varies by a byte or so from build to build on its own.
 #
-# Every kernel is built from the same tree path ($BUILD/opt-default/tree,
-# made again for each patch) into the same folder (out-CONFIG, emptied
-# first), so that ccache finds every file a patch does not change: the
-# source paths the compiler sees, and __FILE__ in BUG(), are then the
-# same for every build.
+# Every kernel is built from the same tree path ($BUILD/opt-default/tree)
+# into the same folder (out-CONFIG), so that the source paths the
+# compiler sees, and __FILE__ in BUG(), are the same for every build.
+# Alone, each patch is applied to that tree with patch(1) and taken out
+# again after its builds: patch(1) gives the files it writes the time of
+# the day both ways, so kbuild rebuilds only what the patch touches.
 # Usage: tests/kernel/default-unchanged.sh [--together] [tiny/NAME.patch...]
 # With --together the patches are applied all at once and built once
 # per config (4 kernels in all, for make check); without it each patch
@@ -21,7 +22,7 @@
 . "$(dirname "$0")/../lib.sh"
 # shellcheck source=../options/lib.sh
 . "$TOP/tests/options/lib.sh"
-need quilt "${CROSS}gcc" "${CROSS}size" "${CROSS}objdump"
+need quilt patch "${CROSS}gcc" "${CROSS}size" "${CROSS}objdump"
 vanilla_tree
 
 together=0
@@ -42,14 +43,11 @@ frags() {
 }
 
 bad=""
-# build N [PATCH]: the tree with PATCH (none: the compat series alone),
-# each config built from scratch; the sections go to $W/sections-N-CONFIG
+# build N: build every config in the tree as it is; the sections go to
+# $W/sections-N-CONFIG
 build() {
 	local n=$1 c
-	shift
-	opt_tree "$W/tree" "$@"
 	for c in $configs; do
-		rm -rf "$W/out-$c"
 		# shellcheck disable=SC2046 # zero or one fragment
 		opt_kernel "$W/tree" "$W/out-$c" $(frags "$c")
 		sections "$W/out-$c" >"$W/sections-$n-$c"
@@ -57,20 +55,38 @@ build() {
 	done
 }
 
+# the compat series alone, built from scratch (an earlier run may have
+# stopped with a patch in the tree)
+rm -rf "$W/tree" "$W/tree.manifest"
+for c in $configs; do rm -rf "$W/out-$c"; done
+opt_tree "$W/tree"
 build 0
 for c in $configs; do
 	echo "compat series only, $c: text data bss $(cat "$W/sizes-0-$c")"
 done
 
+# apply PATCH [-R]: put PATCH into the tree, or with -R take it out
+apply() {
+	patch -d "$W/tree" -p1 --fuzz=0 -s -E --no-backup-if-mismatch ${2:+"$2"} \
+		<"$TOP/patches/$1" || fail "patch ${2:+-R }$1 failed in $W/tree"
+}
+
 if [ "$together" = 1 ]; then
 	# one build with every patch: the loop below runs once
-	build 1 "${patches[@]}"
+	for p in "${patches[@]}"; do
+		apply "$p"
+	done
+	build 1
 	patches=("${patches[*]}")
 fi
 i=0
 for p in "${patches[@]}"; do
 	i=$((i + 1))
-	[ "$together" = 1 ] || build "$i" "$p"
+	if [ "$together" = 0 ]; then
+		apply "$p"
+		build "$i"
+		apply "$p" -R
+	fi
 	for c in $configs; do
 		if diff "$W/sections-0-$c" "$W/sections-$i-$c" >"$W/diff.out"; then
 			echo "$p, $c: same size ($(cat "$W/sizes-$i-$c"))"
@@ -81,6 +97,7 @@ for p in "${patches[@]}"; do
 		fi
 	done
 done
+rm -rf "$W/tree" "$W/tree.manifest"
 [ -z "$bad" ] || fail "vmlinux differs at the default:$bad"
 if [ "$together" = 1 ]; then
 	echo "the tiny patches together leave vmlinux unchanged at their defaults"
