@@ -21,7 +21,6 @@ TREE_COMPAT	:= $(BUILD)/trees/compat
 BOARDS		:= $(patsubst configs/qemu-i386-%.config,%,$(wildcard configs/qemu-i386-*.config))
 BOARD_FILE	:= configs/qemu-i386-$(BOARD).config
 OUT		:= $(BUILD)/out/series-$(BOARD)
-BZIMAGE		:= $(OUT)/arch/i386/boot/bzImage
 INITRAMFS	:= $(BUILD)/initramfs.cpio.gz
 DISK		:= $(BUILD)/disk.img
 LOGS		:= $(BUILD)/logs
@@ -32,8 +31,26 @@ TOOL_BINS	:= $(addprefix $(BUILD)/bin/,$(TOOLS))
 
 # The board's RAM in MB, from its "# ram:" line.
 board_ram	= $(shell sed -n 's/^\# ram: *\([0-9]*\).*/\1/p' configs/qemu-i386-$(1).config)
+# The first word of the board's "# KEY:" line: $(call board_line,BOARD,KEY)
+board_line	= $(shell sed -n 's/^\# $(2): *\([^ ]*\).*/\1/p' configs/qemu-i386-$(1).config 2>/dev/null | head -n 1)
 
-.PHONY: all help deps fetch tree tree-compat kernel initramfs disk run boot \
+# The boot image ("# image: zImage", or the bzImage).  A board with
+# "# initramfs: -" has its root on its own disk, $(BUILD)/BOARD/disk.img
+# (scripts/mkrootdisk: busybox, the board's "# init:" script and
+# netclient, "# rootdisk:" KiB), instead of the initramfs and
+# $(BUILD)/disk.img.
+BZIMAGE		:= $(OUT)/arch/i386/boot/$(or $(call board_line,$(BOARD),image),bzImage)
+ifeq ($(call board_line,$(BOARD),initramfs),-)
+BOOT_INITRAMFS	:= -
+BOOT_DISK	:= $(BUILD)/$(BOARD)/disk.img
+BOOT_DEPS	:= rootdisk
+else
+BOOT_INITRAMFS	:= $(INITRAMFS)
+BOOT_DISK	:= $(DISK)
+BOOT_DEPS	:= initramfs disk
+endif
+
+.PHONY: all help deps fetch tree tree-compat kernel initramfs disk rootdisk run boot \
 	minram report bench-slob bench-kmalloc-acct bench-crc32 measure-option defconfigs check \
 	check-quick check-matrix tools clean check-board
 
@@ -48,6 +65,7 @@ help:
 	@echo '  make tree            build/trees/series: vanilla + quilt push -a'
 	@echo '  make kernel          build the board kernel (build/out/series-BOARD)'
 	@echo '  make initramfs       busybox (static, musl) and /init in build/initramfs.cpio.gz'
+	@echo '  make rootdisk        the root disk of a board with its root on the disk (BOARD=2m)'
 	@echo '  make run             boot the board kernel with the guest checks, print the report'
 	@echo '  make boot            boot the board kernel to an interactive busybox shell'
 	@echo '  make minram          least RAM at which the board passes the guest checks'
@@ -121,8 +139,16 @@ disk: $(DISK)
 $(DISK):
 	scripts/mkdisk $(DISK)
 
-run: check-board kernel initramfs disk
-	scripts/boot-board $(BOARD_FILE) $(BZIMAGE) $(INITRAMFS) $(DISK) $(LOGS)/$(BOARD).log
+# The root disk of a board with "# initramfs: -" (BOARD=2m)
+rootdisk: check-board fetch
+	@[ "$(BOOT_INITRAMFS)" = - ] || { echo "make: BOARD=$(BOARD) boots an initramfs: no root disk" >&2; exit 2; }
+	scripts/build-busybox
+	scripts/build-guest-progs $(BUILD)/$(BOARD)/bin tests/guest/netclient.c
+	scripts/mkrootdisk $(BOOT_DISK) $(call board_line,$(BOARD),rootdisk) \
+		$(BUILD)/busybox/busybox $(call board_line,$(BOARD),init) $(BUILD)/$(BOARD)/bin/netclient
+
+run: check-board kernel $(BOOT_DEPS)
+	scripts/boot-board $(BOARD_FILE) $(BZIMAGE) $(BOOT_INITRAMFS) $(BOOT_DISK) $(LOGS)/$(BOARD).log
 
 report: fetch
 	scripts/report Documentation/report
@@ -146,12 +172,12 @@ measure-option: fetch check-board
 		{ echo "make: measure-option needs PATCH=tiny/NAME.patch FRAGMENT=FILE" >&2; exit 2; }
 	scripts/measure-option -b $(BOARD_FILE) $(PATCH) $(FRAGMENT)
 
-minram: check-board kernel initramfs disk
-	scripts/minram $(BZIMAGE) $(INITRAMFS) $(DISK) $(LOGS)/minram-$(BOARD) $(call board_ram,$(BOARD))
+minram: check-board kernel $(BOOT_DEPS)
+	scripts/minram -b $(BOARD_FILE) $(BZIMAGE) $(BOOT_INITRAMFS) $(BOOT_DISK) $(LOGS)/minram-$(BOARD) $(call board_ram,$(BOARD))
 
-boot: check-board kernel initramfs disk
-	scripts/run-qemu --interactive -m $(call board_ram,$(BOARD)) --hda $(DISK) \
-		--nic --append tiny.shell $(BZIMAGE) $(INITRAMFS)
+boot: check-board kernel $(BOOT_DEPS)
+	scripts/boot-board --interactive --append tiny.shell $(BOARD_FILE) $(BZIMAGE) \
+		$(BOOT_INITRAMFS) $(BOOT_DISK) $(LOGS)/boot-$(BOARD).log
 
 # ---------------------------------------------------------------------------
 # Host tools
