@@ -38,15 +38,8 @@ corrupt=()
 [ "${CORRUPT_2M:-0}" = 1 ] && corrupt=(-c)
 log=$BUILD/logs/2m-$ram.log
 serv=$BUILD/logs/2m-$ram.serv
-"$netserv" ${corrupt[@]+"${corrupt[@]}"} -t 200 "$get" "$put" >"$serv" 2>&1 &
-pid=$!
-port=""
-for _ in $(seq 1 50); do
-	port=$(sed -n 's/^port=//p' "$serv")
-	[ -n "$port" ] && break
-	sleep 0.1
-done
-[ -n "$port" ] || { kill "$pid"; fail "netserv gave no port: $(cat "$serv")"; }
+netserv_start "$serv" ${corrupt[@]+"${corrupt[@]}"} -t 200 "$get" "$put"
+pid=$NETSERV_PID port=$NETSERV_PORT
 
 ok=1
 "$TOP/scripts/boot-board" --timeout 180 --append "tiny.netport=$port" \

@@ -57,15 +57,8 @@ for board in ${NET_BOARDS:-min tiny}; do
 	put=$TMP/put-$board.bin
 	rm -f "$put"
 
-	"$netserv" "${corrupt[@]}" -t 300 "$get" "$put" >"$serv" 2>&1 &
-	pid=$!
-	port=""
-	for _ in $(seq 1 50); do
-		port=$(sed -n 's/^port=//p' "$serv")
-		[ -n "$port" ] && break
-		sleep 0.1
-	done
-	[ -n "$port" ] || { kill "$pid"; fail "netserv gave no port: $(cat "$serv")"; }
+	netserv_start "$serv" ${corrupt[@]+"${corrupt[@]}"} -t 300 "$get" "$put"
+	pid=$NETSERV_PID port=$NETSERV_PORT
 
 	qemu_ok=1
 	"$TOP/scripts/boot-board" --quiet --timeout 280 \
