@@ -2,7 +2,9 @@
 # The measuring scripts refuse bad usage with a one-line error and exit
 # status 2, before they build or boot anything: scripts/measure-option
 # (no arguments, a bad -n, an unknown board, patch or fragment, an
-# unknown flag) and scripts/report (no output folder).
+# unknown flag), scripts/report (no output folder) and
+# scripts/plot-options (bad usage, a missing or malformed table).  Then
+# plot-options draws a small table: the SVG names every option.
 # shellcheck source=../lib.sh
 . "$(dirname "$0")/../lib.sh"
 
@@ -34,4 +36,18 @@ expect_usage mo-no-fragment "$TMP/none.config: no such fragment" \
 expect_usage mo-no-board "$TMP/none-board.config: no such board file" \
 	"$mo" -b "$TMP/none-board.config" tiny/aio.patch "$frag"
 expect_usage report-no-args "usage: report OUTDIR" "$TOP/scripts/report"
+po=$TOP/scripts/plot-options
+printf 'AIO 6455 8\nIGMP -7804\n' >"$TMP/bad.dat"
+expect_usage po-no-args "usage: plot-options" "$po"
+expect_usage po-no-table "$TMP/none.dat: missing or empty" "$po" "$TMP/none.dat" "$TMP/o.svg"
+expect_usage po-bad-table "each line must be NAME BYTES KB" "$po" "$TMP/bad.dat" "$TMP/o.svg"
+
+# a table that plots: every name is in the SVG, written as it is
+need gnuplot
+printf 'AIO 6455 8\nFILE_LOCKING 11496 12\nUID16 1296 -5\nMEASURE_INLINES 0 -1\n' >"$TMP/ok.dat"
+"$po" "$TMP/ok.dat" "$TMP/ok.svg" >/dev/null || fail "plot-options failed on a good table"
+for name in AIO FILE_LOCKING UID16 MEASURE_INLINES; do
+	grep -q ">$name<" "$TMP/ok.svg" || fail "plot-options: $name is not in the SVG"
+done
+echo "ok plot-options: a 4-option chart names all four"
 echo PASS
