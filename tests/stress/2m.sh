@@ -1,0 +1,36 @@
+#!/bin/bash
+# Stress the 2m board at its least RAM: the RAM of its board file's
+# "# lowmem:" line, which make minram BOARD=2m found (two boots in a
+# row passing).  One boot, through scripts/boot-board with the board's
+# own command (zImage, root disk, ne2k_isa), runs tests/guest/init-2m
+# with tiny.rounds=ROUNDS: the file larger than the RAM written, read
+# back and compared, the ping of the gateway and 50 fork+exec, ROUNDS
+# times in a row.  The kernel must not oops, panic or hang, and every
+# round must pass.
+#
+# Usage: tests/stress/2m.sh [ROUNDS]   (default 3)
+# shellcheck source=../lib.sh
+. "$(dirname "$0")/../lib.sh"
+need qemu-system-i386
+rounds=${1:-3}
+vanilla_tree
+
+board=$TOP/configs/qemu-i386-2m.config
+ram=$(sed -n 's/^# lowmem: *\([0-9]*K\).*/\1/p' "$board")
+[ -n "$ram" ] || fail "$board has no '# lowmem: NK' line"
+make -s -C "$TOP" --no-print-directory BOARD=2m kernel rootdisk >"$TMP/build.log" 2>&1 ||
+	{ tail -n 20 "$TMP/build.log"; fail "cannot build the 2m board"; }
+image=$BUILD/out/series-2m/arch/i386/boot/$(board_value "$board" image)
+[ -f "$image" ] || fail "no boot image $image"
+log=$BUILD/logs/stress-2m/stress-$ram.log
+mkdir -p "$(dirname "$log")"
+echo "stress at $ram, $rounds rounds"
+"$TOP/scripts/boot-board" -m "$ram" --timeout 900 --idle-timeout 180 \
+	--append "tiny.rounds=$rounds" "$board" "$image" - \
+	"$BUILD/2m/disk.img" "$log" ||
+	fail "the 2m board did not survive $rounds rounds at $ram (log: $log)"
+last=$(tr -d '\r' <"$log" | grep -a '^TINY: round=' | tail -n 1)
+[ "$last" = "TINY: round=$rounds" ] ||
+	fail "the guest did not run $rounds rounds: last '$last' (log: $log)"
+echo "2m board at $ram: $rounds rounds passed, MemFree $(kv "$log" memfree_kb) kB after them"
+echo "PASS"
