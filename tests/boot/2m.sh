@@ -9,8 +9,10 @@
 # forks, and, against tests/net/netserv.c on 127.0.0.1, a TCP transfer
 # each way (a 256 KiB + 1 byte file fetched, 262144 bytes sent) with
 # CRC-32s compared by the guest, the server and this test.  The guest
-# must print MemTotal, MemFree and Slab.  CORRUPT_2M=1 makes the server
-# flip a byte of what it sends: the test must then fail.
+# must print MemTotal, MemFree and Slab, and /proc/zoneinfo's "min"
+# watermark must be the board's CONFIG_MIN_FREE_KBYTES.  CORRUPT_2M=1
+# makes the server flip a byte of what it sends: the test must then
+# fail.
 # shellcheck source=../lib.sh
 . "$(dirname "$0")/../lib.sh"
 need qemu-system-i386 gzip od "${HOSTCC:-gcc}"
@@ -57,6 +59,12 @@ for k in memtotal_kb memfree_kb slab_kb; do
 	'' | *[!0-9]*) problems+=("$k=$(kv "$log" "$k")") ;;
 	esac
 done
+# the page allocator's reserve is the board's (tiny/min-free-kbytes.patch)
+want=$(sed -n 's/^CONFIG_MIN_FREE_KBYTES=//p' "$BUILD/out/series-2m/.config")
+if [ -n "$want" ] && [ "$want" != 0 ]; then
+	[ "$(kv "$log" zone_min_kb)" = "$want" ] ||
+		problems+=("zone_min_kb=$(kv "$log" zone_min_kb), the board sets MIN_FREE_KBYTES=$want")
+fi
 # the host's own CRC-32s of what was sent, and of what the server got
 grep -q "^get bytes=262145 crc=$(crc32 "$get") " "$serv" ||
 	problems+=("the server did not send the whole file ($serv)")
