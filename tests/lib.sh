@@ -72,3 +72,17 @@ netserv_start() {
 	kill "$NETSERV_PID" 2>/dev/null || true
 	fail "netserv gave no port: $(cat "$log")"
 }
+
+# build_2m: build the 2m board and its root disk (make kernel rootdisk
+# BOARD=2m).  Sets M2_BOARD (its board file), M2_RAM (the RAM of its
+# "# lowmem:" line, its least RAM, e.g. 2176K) and M2_IMAGE (its boot
+# image); fails when any is missing.
+build_2m() {
+	M2_BOARD=$TOP/configs/qemu-i386-2m.config
+	M2_RAM=$(sed -n 's/^# lowmem: *\([0-9]*K\).*/\1/p' "$M2_BOARD")
+	[ -n "$M2_RAM" ] || fail "$M2_BOARD has no '# lowmem: NK' line"
+	make -s -C "$TOP" --no-print-directory BOARD=2m kernel rootdisk >"$TMP/build.log" 2>&1 ||
+		{ tail -n 20 "$TMP/build.log"; fail "cannot build the 2m board"; }
+	M2_IMAGE=$BUILD/out/series-2m/arch/i386/boot/$(board_value "$M2_BOARD" image)
+	[ -f "$M2_IMAGE" ] || fail "no boot image $M2_IMAGE"
+}

@@ -15,13 +15,8 @@ need qemu-system-i386
 rounds=${1:-3}
 vanilla_tree
 
-board=$TOP/configs/qemu-i386-2m.config
-ram=$(sed -n 's/^# lowmem: *\([0-9]*K\).*/\1/p' "$board")
-[ -n "$ram" ] || fail "$board has no '# lowmem: NK' line"
-make -s -C "$TOP" --no-print-directory BOARD=2m kernel rootdisk >"$TMP/build.log" 2>&1 ||
-	{ tail -n 20 "$TMP/build.log"; fail "cannot build the 2m board"; }
-image=$BUILD/out/series-2m/arch/i386/boot/$(board_value "$board" image)
-[ -f "$image" ] || fail "no boot image $image"
+build_2m
+board=$M2_BOARD ram=$M2_RAM image=$M2_IMAGE
 log=$BUILD/logs/stress-2m/stress-$ram.log
 mkdir -p "$(dirname "$log")"
 echo "stress at $ram, $rounds rounds"
