@@ -57,3 +57,24 @@ hash_check() {
 	[ "$sum" = "$want" ] ||
 		die "$1: sha256 $sum, expected $want (downloads.hash); remove it or replace it"
 }
+
+# netserv_start LOG NETSERV_ARGS...: start $BUILD/bin/netserv (tests/net/
+# netserv.c: it listens on 127.0.0.1 only and stops on its own) in the
+# background with its output in LOG, and wait for the port it listens
+# on.  Sets NETSERV_PID and NETSERV_PORT; returns 1, with one line on
+# stderr, when no port shows within 5 seconds.
+netserv_start() {
+	local log=$1
+	shift
+	"$BUILD/bin/netserv" "$@" >"$log" 2>&1 &
+	NETSERV_PID=$!
+	NETSERV_PORT=""
+	for _ in $(seq 1 50); do
+		NETSERV_PORT=$(sed -n 's/^port=//p' "$log")
+		[ -n "$NETSERV_PORT" ] && return 0
+		sleep 0.1
+	done
+	kill "$NETSERV_PID" 2>/dev/null || true
+	echo "netserv gave no port: $(head -c 200 "$log")" >&2
+	return 1
+}

@@ -54,25 +54,6 @@ tree_id() {
 VANILLA_TREE_ID=69ebfee77c8a174c87ea8ed31e023c94b09a9d6e
 QUILTRC=$TOP/scripts/quiltrc
 
-# netserv_start LOG NETSERV_ARGS...: start $BUILD/bin/netserv (tests/net/
-# netserv.c) in the background with its output in LOG, and wait for the
-# port it listens on.  Sets NETSERV_PID and NETSERV_PORT; fails when no
-# port shows within 5 seconds.
-netserv_start() {
-	local log=$1
-	shift
-	"$BUILD/bin/netserv" "$@" >"$log" 2>&1 &
-	NETSERV_PID=$!
-	NETSERV_PORT=""
-	for _ in $(seq 1 50); do
-		NETSERV_PORT=$(sed -n 's/^port=//p' "$log")
-		[ -n "$NETSERV_PORT" ] && return 0
-		sleep 0.1
-	done
-	kill "$NETSERV_PID" 2>/dev/null || true
-	fail "netserv gave no port: $(cat "$log")"
-}
-
 # build_2m: build the 2m board and its root disk (make kernel rootdisk
 # BOARD=2m).  Sets M2_BOARD (its board file), M2_RAM (the RAM of its
 # "# lowmem:" line, its least RAM, e.g. 2176K) and M2_IMAGE (its boot

@@ -35,7 +35,8 @@ corrupt=()
 [ "${CORRUPT_2M:-0}" = 1 ] && corrupt=(-c)
 log=$BUILD/logs/2m-$ram.log
 serv=$BUILD/logs/2m-$ram.serv
-netserv_start "$serv" ${corrupt[@]+"${corrupt[@]}"} -t 200 "$get" "$put"
+netserv_start "$serv" ${corrupt[@]+"${corrupt[@]}"} -t 200 "$get" "$put" ||
+	fail "cannot start the host's network server"
 pid=$NETSERV_PID port=$NETSERV_PORT
 
 ok=1

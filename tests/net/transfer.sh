@@ -57,7 +57,8 @@ for board in ${NET_BOARDS:-min tiny}; do
 	put=$TMP/put-$board.bin
 	rm -f "$put"
 
-	netserv_start "$serv" ${corrupt[@]+"${corrupt[@]}"} -t 300 "$get" "$put"
+	netserv_start "$serv" ${corrupt[@]+"${corrupt[@]}"} -t 300 "$get" "$put" ||
+		fail "cannot start the host's network server"
 	pid=$NETSERV_PID port=$NETSERV_PORT
 
 	qemu_ok=1
