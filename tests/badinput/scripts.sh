@@ -2,7 +2,8 @@
 # The measuring scripts refuse bad usage with a one-line error and exit
 # status 2, before they build or boot anything: scripts/measure-option
 # (no arguments, a bad -n, an unknown board, patch or fragment, an
-# unknown flag), scripts/report (no output folder) and
+# unknown flag), scripts/report (no output folder, an unknown board or
+# REPORT_OPTIONS) and
 # scripts/plot-options (bad usage, a missing or malformed table).  Then
 # plot-options draws a small table: the SVG names every option.
 # shellcheck source=../lib.sh
@@ -36,6 +37,10 @@ expect_usage mo-no-fragment "$TMP/none.config: no such fragment" \
 expect_usage mo-no-board "$TMP/none-board.config: no such board file" \
 	"$mo" -b "$TMP/none-board.config" tiny/aio.patch "$frag"
 expect_usage report-no-args "usage: report OUTDIR" "$TOP/scripts/report"
+expect_usage report-bad-board "REPORT_BOARDS: no board nosuch" \
+	env REPORT_BOARDS=nosuch "$TOP/scripts/report" "$TMP/report"
+expect_usage report-bad-options "REPORT_OPTIONS is all or none" \
+	env REPORT_OPTIONS=some "$TOP/scripts/report" "$TMP/report"
 po=$TOP/scripts/plot-options
 printf 'AIO 6455 8\nIGMP -7804\n' >"$TMP/bad.dat"
 expect_usage po-no-args "usage: plot-options" "$po"
