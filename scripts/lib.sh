@@ -58,15 +58,29 @@ hash_check() {
 		die "$1: sha256 $sum, expected $want (downloads.hash); remove it or replace it"
 }
 
+# board_image BOARD_FILE OUT: the board's boot image in the output
+# folder OUT ("# image:" line, or the bzImage).
+board_image() {
+	local img
+	img=$(board_value "$1" image)
+	echo "$2/arch/i386/boot/${img:-bzImage}"
+}
+
 # netserv_start LOG NETSERV_ARGS...: start $BUILD/bin/netserv (tests/net/
-# netserv.c: it listens on 127.0.0.1 only and stops on its own) in the
-# background with its output in LOG, and wait for the port it listens
-# on.  Sets NETSERV_PID and NETSERV_PORT; returns 1, with one line on
-# stderr, when no port shows within 5 seconds.
+# netserv.c, compiled first when it is missing or older than its source:
+# it listens on 127.0.0.1 only and stops on its own) in the background
+# with its output in LOG, and wait for the port it listens on.  Sets
+# NETSERV_PID and NETSERV_PORT; returns 1, with one line on stderr, when
+# it does not compile or no port shows within 5 seconds.
 netserv_start() {
-	local log=$1
+	local log=$1 bin=$BUILD/bin/netserv src=$TOP/tests/net/netserv.c
 	shift
-	"$BUILD/bin/netserv" "$@" >"$log" 2>&1 &
+	if [ ! -x "$bin" ] || [ "$src" -nt "$bin" ]; then
+		mkdir -p "$BUILD/bin"
+		"${HOSTCC:-gcc}" -O2 -Wall -Wextra -o "$bin" "$src" ||
+			{ echo "cannot compile $src" >&2; return 1; }
+	fi
+	"$bin" "$@" >"$log" 2>&1 &
 	NETSERV_PID=$!
 	NETSERV_PORT=""
 	for _ in $(seq 1 50); do

@@ -64,6 +64,6 @@ build_2m() {
 	[ -n "$M2_RAM" ] || fail "$M2_BOARD has no '# lowmem: NK' line"
 	make -s -C "$TOP" --no-print-directory BOARD=2m kernel rootdisk >"$TMP/build.log" 2>&1 ||
 		{ tail -n 20 "$TMP/build.log"; fail "cannot build the 2m board"; }
-	M2_IMAGE=$BUILD/out/series-2m/arch/i386/boot/$(board_value "$M2_BOARD" image)
+	M2_IMAGE=$(board_image "$M2_BOARD" "$BUILD/out/series-2m")
 	[ -f "$M2_IMAGE" ] || fail "no boot image $M2_IMAGE"
 }

@@ -42,9 +42,8 @@ for kind in alloc reserve free; do
 done
 
 bin=$BUILD/bin/bootmem-sum
-mkdir -p "$BUILD/bin"
-gcc -O2 -Wall -Wextra -Werror -o "$bin" "$TOP/scripts/bootmem-sum.c" ||
-	fail "scripts/bootmem-sum.c does not build"
+make -s -C "$TOP" --no-print-directory tools >"$TMP/tools.log" 2>&1 ||
+	{ cat "$TMP/tools.log"; fail "make tools failed"; }
 st=0
 "$bin" -m "$W/out/System.map" "$W/boot.log" >"$W/sum.out" || st=$?
 cat "$W/sum.out"
