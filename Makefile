@@ -201,7 +201,7 @@ check:
 	@tests/check
 
 check-quick:
-	@tests/check --quick
+	@TEST_JOBS=$${TEST_JOBS:-2} tests/check --quick
 
 check-matrix:
 	@tests/check --matrix
