@@ -3,7 +3,8 @@
 # status 2, before they build or boot anything: scripts/measure-option
 # (no arguments, a bad -n, an unknown board, patch or fragment, an
 # unknown flag), scripts/report (no output folder, an unknown board or
-# REPORT_OPTIONS) and
+# REPORT_OPTIONS), scripts/bench-kmalloc-acct (a bad -n, flag or
+# variant, --floor with slob) and
 # scripts/plot-options (bad usage, a missing or malformed table).  Then
 # plot-options draws a small table: the SVG names every option.
 # shellcheck source=../lib.sh
@@ -41,6 +42,11 @@ expect_usage report-bad-board "REPORT_BOARDS: no board nosuch" \
 	env REPORT_BOARDS=nosuch "$TOP/scripts/report" "$TMP/report"
 expect_usage report-bad-options "REPORT_OPTIONS is all or none" \
 	env REPORT_OPTIONS=some "$TOP/scripts/report" "$TMP/report"
+ka=$TOP/scripts/bench-kmalloc-acct
+expect_usage ka-bad-boots "-n x: give a number of boots" "$ka" -n x
+expect_usage ka-bad-flag "unknown option -z" "$ka" -z
+expect_usage ka-bad-variant "unknown variant slub" "$ka" slub
+expect_usage ka-floor-slob "--floor is for slab only" "$ka" --floor slob
 po=$TOP/scripts/plot-options
 printf 'AIO 6455 8\nIGMP -7804\n' >"$TMP/bad.dat"
 expect_usage po-no-args "usage: plot-options" "$po"
