@@ -5,7 +5,7 @@
  * insmod it runs ROUNDS rounds of two patterns over a mixed size table
  * and prints one line per round:
  *
- *	kmbench: round=N random=C batch=C
+ *	kmbench: round=N random=C batch=C same=C
  *
  * where C is the mean cost of one kmalloc() or kfree() in TSC cycles
  * (get_cycles()):
@@ -15,6 +15,11 @@
  *		taken from the table: a steady state, half the slots full.
  *	batch	kmalloc() 128 blocks of mixed sizes, then kfree() them in
  *		the order they came.
+ *	same	kmalloc() one block of same_size bytes (a module parameter,
+ *		default 64) and kfree() it, again and again: the block
+ *		just freed is the first that fits, so an allocator that
+ *		searches finds it at once.  This is the least an operation
+ *		costs, not a workload.
  *
  * The sizes are variable to the compiler, so every call goes through
  * __kmalloc(), as a size computed at run time does.  The same sequence
@@ -32,8 +37,13 @@
 #define SLOTS		256
 #define BATCH		128
 #define BATCHES		400
+#define SAME_OPS	50000
 
 MODULE_LICENSE("GPL");
+
+static unsigned short same_size = 64;
+module_param(same_size, ushort, 0);
+MODULE_PARM_DESC(same_size, "bytes of each kmalloc() of the same pattern");
 
 /* Small sizes weigh more, as they do in a running kernel. */
 static const unsigned short sizes[] = {
@@ -105,17 +115,38 @@ static unsigned long run_batch(void)
 	return (unsigned long)t1;
 }
 
+static unsigned long run_same(void)
+{
+	cycles_t t0, t1;
+	unsigned int i, failed = 0;
+	void *p;
+
+	t0 = get_cycles();
+	for (i = 0; i < SAME_OPS; i++) {
+		p = kmalloc(same_size, GFP_KERNEL);
+		failed |= !p;
+		kfree(p);
+	}
+	t1 = get_cycles();
+	if (failed)
+		return 0;
+	t1 -= t0;
+	do_div(t1, 2 * SAME_OPS);
+	return (unsigned long)t1;
+}
+
 static int __init kmbench_init(void)
 {
-	unsigned long r, b;
+	unsigned long r, b, s;
 	int round;
 
 	for (round = 1; round <= ROUNDS; round++) {
 		seed = round;
 		r = run_random();
 		b = run_batch();
-		printk(KERN_INFO "kmbench: round=%d random=%lu batch=%lu\n",
-		       round, r, b);
+		s = run_same();
+		printk(KERN_INFO "kmbench: round=%d random=%lu batch=%lu same=%lu\n",
+		       round, r, b, s);
 	}
 	return 0;
 }
