@@ -2,8 +2,8 @@
  * kmbench: a kmalloc()/kfree() microbenchmark, loaded into a test guest.
  *
  * Built out of tree against the board's kernel (scripts/bench-slob).  On
- * insmod it runs ROUNDS rounds of two patterns over a mixed size table
- * and prints one line per round:
+ * insmod it runs ROUNDS rounds of four patterns and prints one line per
+ * round:
  *
  *	kmbench: round=N random=C batch=C same=C least=C
  *
