@@ -76,7 +76,7 @@ help:
 	@echo '                       complete .config for a tree with the series'
 	@echo 'Benchmarks (print figures; BOOTS=n boots of each kernel):'
 	@echo '  make bench-slob      SLAB against SLOB on min at 8 MB: Slab, MemFree, speed, held/live (ICOUNT=1: QEMU -icount)'
-	@echo '  make bench-kmalloc-acct  cost of kmalloc accounting: on/off ratio, table memory (ICOUNT=1, FLOOR=1)'
+	@echo '  make bench-kmalloc-acct  cost of kmalloc accounting: on/off ratio, table memory (ICOUNT=1, FLOOR=1, TAIL=1)'
 	@echo '  make bench-crc32     lib/crc32.c on the host: tables against bit by bit, MB/s and ratio'
 	@echo '  make measure-option PATCH=tiny/X.patch FRAGMENT=F  one option: vmlinux and RAM delta'
 	@echo 'Tests:'
@@ -158,7 +158,7 @@ bench-slob: fetch
 	scripts/bench-slob $(if $(ICOUNT),--icount) $(BOOTS)
 
 bench-kmalloc-acct: fetch
-	scripts/bench-kmalloc-acct $(if $(BOOTS),-n $(BOOTS)) $(if $(ICOUNT),--icount) $(if $(FLOOR),--floor)
+	scripts/bench-kmalloc-acct $(if $(BOOTS),-n $(BOOTS)) $(if $(ICOUNT),--icount) $(if $(FLOOR),--floor) $(if $(TAIL),--tail)
 
 # lib/crc32.c of the series tree, built for the host in both forms.
 bench-crc32: tree

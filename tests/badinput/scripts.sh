@@ -46,7 +46,8 @@ ka=$TOP/scripts/bench-kmalloc-acct
 expect_usage ka-bad-boots "-n x: give a number of boots" "$ka" -n x
 expect_usage ka-bad-flag "unknown option -z" "$ka" -z
 expect_usage ka-bad-variant "unknown variant slub" "$ka" slub
-expect_usage ka-floor-slob "--floor is for slab only" "$ka" --floor slob
+expect_usage ka-floor-slob "--floor and --tail are for slab only" "$ka" --floor slob
+expect_usage ka-tail-slob "--floor and --tail are for slab only" "$ka" --tail slob
 po=$TOP/scripts/plot-options
 printf 'AIO 6455 8\nIGMP -7804\n' >"$TMP/bad.dat"
 expect_usage po-no-args "usage: plot-options" "$po"
