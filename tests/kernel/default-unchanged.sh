@@ -1,12 +1,10 @@
 #!/bin/bash
 # Every tiny patch keeps today's kernel at its defaults: the min board
-# built from the compat series plus one patch of tiny/ has a vmlinux
+# built from the compat series plus the tiny patches has a vmlinux
 # whose every section has exactly the size the compat series alone
-# gives.  Twice: with the board as it is (EMBEDDED off, the options
-# hidden) and with EMBEDDED=y and SWAP=y (the options shown, at their
-# defaults; swap on for max-swapfiles.patch).  Every section but
-# .init.ramfs: the built-in initramfs carries the time of the build, and
-# its gzip'd size varies by a byte or so from build to build on its own.
+# gives.  Every section but .init.ramfs: the built-in initramfs carries
+# the time of the build, and its gzip'd size varies by a byte or so from
+# build to build on its own.
 #
 # Every kernel is built from the same tree path ($BUILD/opt-default/tree)
 # into the same folder (out-CONFIG), so that the source paths the
@@ -15,9 +13,14 @@
 # again after its builds: patch(1) gives the files it writes the time of
 # the day both ways, so kbuild rebuilds only what the patch touches.
 # Usage: tests/kernel/default-unchanged.sh [--together] [tiny/NAME.patch...]
-# With --together the patches are applied all at once and built once
-# per config (4 kernels in all, for make check); without it each patch
-# is built alone (make check-matrix).
+# With --together (make check) the patches are applied all at once and
+# built twice: with the board as it is (EMBEDDED off, the options
+# hidden) and with EMBEDDED=y and SWAP=y (the options shown, at their
+# defaults; swap on for max-swapfiles.patch), 4 kernels in all.  Without
+# it (make check-matrix) each patch is built alone with the options
+# shown; the board as it is, each patch on top of the ones before it, is
+# checked by tests/matrix/prefix-builds.sh from the builds it makes
+# anyway.
 # shellcheck source=../lib.sh
 . "$(dirname "$0")/../lib.sh"
 # shellcheck source=../options/lib.sh
@@ -36,6 +39,7 @@ patches=("$@")
 opt_init default
 fragment "$W/shown.config" CONFIG_EMBEDDED=y CONFIG_SWAP=y
 configs="board shown"
+[ "$together" = 1 ] || configs=shown
 
 # frags CONFIG: the fragment for CONFIG, if any
 frags() {

@@ -8,9 +8,18 @@
 # here on builds"; from that prefix on, every prefix must build.  The prefixes are built one after
 # the other in one tree and one output folder, so that kbuild rebuilds
 # only what each patch touches.
+#
+# Every prefix past the compat and fixes patches must also leave the min
+# board's vmlinux as the compat and fixes patches alone make it: every
+# section (but .init.ramfs) of the same size.  The tiny patches at
+# their defaults change nothing, one on top of the other; this is the
+# board-config half of tests/kernel/default-unchanged.sh, taken
+# cumulatively from builds this test makes anyway.
 # shellcheck source=../lib.sh
 . "$(dirname "$0")/../lib.sh"
-need quilt
+# shellcheck source=../options/lib.sh
+. "$TOP/tests/options/lib.sh"
+need quilt "${CROSS}objdump" "${CROSS}size"
 vanilla_tree
 
 # first: how many patches come before the marker
@@ -26,8 +35,13 @@ rm -rf "$tree" "$tree.manifest"
 cp -al "$VANILLA" "$tree"
 ln -s "$TOP/patches" "$tree/patches"
 cp "$TOP/series" "$tree/series"
+base=$(base_entries | wc -l)
+[ "$(series_entries | head -n "$base")" = "$(base_entries)" ] ||
+	fail "series: the compat and fixes patches must come before the others"
 n=0
 built=0
+same=0
+changed=""
 for p in $(series_entries); do
 	(cd "$tree" && quilt --quiltrc="$QUILTRC" push) >"$TMP/push.log" 2>&1 ||
 		{ cat "$TMP/push.log"; fail "prefix ending in $p does not apply"; }
@@ -37,6 +51,22 @@ for p in $(series_entries); do
 	"$TOP/scripts/build-kernel" "$tree" "$TOP/configs/qemu-i386-min.config" "$out" ||
 		fail "the prefix ending in $p does not build the min board"
 	built=$((built + 1))
+	if [ "$n" = "$base" ]; then
+		sections "$out" >"$TMP/sections-base"
+		echo "   compat and fixes: text data bss $(sizes "$out")"
+	elif [ "$n" -gt "$base" ]; then
+		sections "$out" >"$TMP/sections-now"
+		if diff "$TMP/sections-base" "$TMP/sections-now" >"$TMP/diff.out"; then
+			same=$((same + 1))
+		else
+			echo "   vmlinux differs from compat and fixes alone:"
+			cat "$TMP/diff.out"
+			changed="$changed $p"
+		fi
+	fi
 done
 echo "$built prefixes (of $n) built the min board"
+[ "$n" -gt "$base" ] || fail "no tiny patches after the $base compat and fixes patches"
 rm -rf "$tree"
+[ -z "$changed" ] || fail "vmlinux changed at the defaults with:$changed"
+echo "$same prefixes with tiny patches leave the min board's vmlinux unchanged"
