@@ -32,6 +32,7 @@ echo "every prefix of $first patches or more must build"
 tree=$BUILD/trees/prefixes
 out=$BUILD/out/prefixes-min
 rm -rf "$tree" "$tree.manifest"
+mkdir -p "$BUILD/trees"
 cp -al "$VANILLA" "$tree"
 ln -s "$TOP/patches" "$tree/patches"
 cp "$TOP/series" "$tree/series"
