@@ -33,6 +33,30 @@ board_value() {
 	sed -n "s/^# $2: *\\([^ ]*\\).*/\\1/p" "$1" | head -n 1
 }
 
+# kernel_cc TREE OUT: sets kcc to the compiler for a kernel build of TREE
+# into OUT (an existing folder): ${CROSS}gcc, through ccache when it is
+# installed, with __FILE__ relative to TREE.  2.6.14's kbuild compiles
+# TREE's files by their absolute path, and every BUG() keeps __FILE__, so
+# without the map vmlinux changes size with where the checkout is, and
+# ccache cannot reuse a compile made in another clone.  With ccache,
+# CCACHE_BASEDIR (exported: the deepest folder holding TREE and OUT) has
+# it hash and compile those paths relative to OUT, hence a second map.
+kernel_cc() {
+	local tree out base
+	tree=$(cd "$1" && pwd -P)
+	out=$(cd "$2" && pwd -P)
+	kcc="${CROSS}gcc -fmacro-prefix-map=$tree/="
+	command -v ccache >/dev/null || return 0
+	kcc="ccache $kcc"
+	base=$tree
+	while [ "${out#"$base"/}" = "$out" ]; do
+		base=${base%/*}
+	done
+	[ -n "$base" ] || return 0
+	export CCACHE_BASEDIR=$base
+	kcc="$kcc -fmacro-prefix-map=$(realpath -m --relative-to="$out" "$tree")/="
+}
+
 # series_entries [PREFIX]: the patches of the series file, in order.
 series_entries() {
 	sed -e 's/#.*//' -e 's/[[:space:]]*$//' -e '/^$/d' "$TOP/series" |

@@ -31,9 +31,9 @@ done <"$frag"
 [ $bad -eq 0 ] || fail "the tinyconfig fragment does not hold"
 echo "every line of tiny.config holds"
 
-cc="${cross}gcc"
-command -v ccache >/dev/null && cc="ccache $cc"
-make -s -C "$tree" O="$out" ARCH=i386 CROSS_COMPILE="$cross" CC="$cc" \
+kernel_cc "$tree" "$out"
+# shellcheck disable=SC2154 # kcc: set by kernel_cc (scripts/lib.sh)
+make -s -C "$tree" O="$out" ARCH=i386 CROSS_COMPILE="$cross" CC="$kcc" \
 	-j"${JOBS:-2}" >"$TMP/build.log" 2>&1 ||
 	{ grep -E 'error|Error' "$TMP/build.log" | head; fail "make after tinyconfig failed"; }
 "${cross}size" "$out/vmlinux"

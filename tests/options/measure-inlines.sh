@@ -21,8 +21,6 @@ opt_init measure-inlines
 opt_tree "$W/tree" tiny/measure-inlines.patch
 cc -O2 -Wall -Wextra -o "$W/count-inlines" "$TOP/scripts/count-inlines.c" ||
 	fail "cannot compile scripts/count-inlines.c"
-cc=${CROSS}gcc
-! command -v ccache >/dev/null || cc="ccache $cc"
 
 # build_dirs y|n: configure and compile mm/ and kernel/, log in $W/c.log
 build_dirs() {
@@ -31,11 +29,13 @@ build_dirs() {
 	"$TOP/scripts/make-config" "$MIN_BOARD" "$W/tree" "$out" "$W/$c.config" ||
 		fail "make-config failed for MEASURE_INLINES=$c"
 	: >"$W/$c.log"
+	kernel_cc "$W/tree" "$out"
 	# one goal at a time: two goals race in a parallel 2.6.14 make
 	for d in mm/ kernel/; do
 		echo "compiling $d with MEASURE_INLINES=$c"
+		# shellcheck disable=SC2154 # kcc: set by kernel_cc (scripts/lib.sh)
 		LC_ALL=C make -C "$W/tree" O="$out" ARCH=i386 \
-			CROSS_COMPILE="$CROSS" CC="$cc" -j"$JOBS" "$d" \
+			CROSS_COMPILE="$CROSS" CC="$kcc" -j"$JOBS" "$d" \
 			>>"$W/$c.log" 2>&1 ||
 			{ tail -n 20 "$W/$c.log"; fail "make $d failed (MEASURE_INLINES=$c)"; }
 	done
