@@ -34,7 +34,8 @@ board_value() {
 }
 
 # kernel_cc TREE OUT: sets kcc to the compiler for a kernel build of TREE
-# into OUT (an existing folder): ${CROSS}gcc, through ccache when it is
+# into OUT (an existing folder), and ksrc to TREE as the compiler's
+# messages name it: ${CROSS}gcc, through ccache when it is
 # installed, with __FILE__ relative to TREE.  2.6.14's kbuild compiles
 # TREE's files by their absolute path, and every BUG() keeps __FILE__, so
 # without the map vmlinux changes size with where the checkout is, and
@@ -46,6 +47,7 @@ kernel_cc() {
 	tree=$(cd "$1" && pwd -P)
 	out=$(cd "$2" && pwd -P)
 	kcc="${CROSS}gcc -fmacro-prefix-map=$tree/="
+	ksrc=$tree
 	command -v ccache >/dev/null || return 0
 	kcc="ccache $kcc"
 	base=$tree
@@ -54,7 +56,8 @@ kernel_cc() {
 	done
 	[ -n "$base" ] || return 0
 	export CCACHE_BASEDIR=$base
-	kcc="$kcc -fmacro-prefix-map=$(realpath -m --relative-to="$out" "$tree")/="
+	ksrc=$(realpath -m --relative-to="$out" "$tree")
+	kcc="$kcc -fmacro-prefix-map=$ksrc/="
 }
 
 # series_entries [PREFIX]: the patches of the series file, in order.

@@ -49,7 +49,9 @@ build_dirs n
 
 DEP=": (warning|error): '[^']+' is deprecated"
 
-"$W/count-inlines" -s "$W/tree/" "$W/y.log" >"$W/y.table" ||
+# ksrc (kernel_cc): the tree as the warnings name it, the same for y and n
+# shellcheck disable=SC2154
+"$W/count-inlines" -s "$ksrc/" "$W/y.log" >"$W/y.table" ||
 	fail "count-inlines failed on $W/y.log"
 total=$(grep -cE "$DEP" "$W/y.log" || true)
 nfunc=$(grep -oE "$DEP" "$W/y.log" | sort -u | wc -l)
@@ -85,5 +87,5 @@ off=$(grep -cE "$DEP" "$W/n.log" || true)
 echo "MEASURE_INLINES=n: no deprecation warnings"
 
 echo "top 10 of mm/ and kernel/ (min board, SMP):"
-"$W/count-inlines" -n 10 -s "$W/tree/" "$W/y.log"
+"$W/count-inlines" -n 10 -s "$ksrc/" "$W/y.log"
 echo "PASS"
