@@ -6,6 +6,8 @@
 #   once made apt remove linux-libc-dev:amd64, libc6-dev and gcc's
 #   headers to install a different i386 version);
 # - apt-get install always runs with --no-remove;
+# - an apt without a deb-src entry gets one (APT_ETC: a temporary
+#   folder, not /etc/apt);
 # - an apt-get update that fails twice does not stop the install;
 # - an apt-get install that fails ends install-deps with one line and
 #   status 2.
@@ -48,10 +50,9 @@ cat >"$stubs/id" <<'EOF'
 echo 0
 EOF
 chmod +x "$stubs"/*
-# The deb-src check reads /etc/apt: on a machine without a deb-src entry
-# install-deps would write one, so this test needs it there.
-grep -rqs -E '^(deb-src|Types:.*deb-src)' /etc/apt/sources.list /etc/apt/sources.list.d/ ||
-	fail "no deb-src entry in /etc/apt (make deps adds one)"
+# apt's configuration, empty: install-deps adds its deb-src entry here.
+export APT_ETC=$TMP/apt
+mkdir -p "$APT_ETC/sources.list.d"
 
 export APT_LOG=$TMP/apt.log
 run() {
@@ -65,21 +66,20 @@ grep -c '^apt-get update' "$APT_LOG" | grep -qx 2 ||
 install=$(grep '^apt-get install' "$APT_LOG") ||
 	{ cat "$TMP/out"; fail "no apt-get install after the failed updates"; }
 echo "$install"
-case " $install " in
-*" --no-remove "*) ;;
-*) fail "apt-get install ran without --no-remove" ;;
-esac
-case " $install " in
-*" linux-libc-dev:i386=6.1.176-1 "*) ;;
-*) fail "linux-libc-dev:i386 was not asked for at the native 6.1.176-1" ;;
-esac
-case " $install " in
-*" musl-dev:i386 "*) ;;
-*) fail "musl-dev:i386 (no native twin) was not asked for as it is" ;;
-esac
-case " $install " in
-*" quilt "*) fail "quilt, installed, was asked for again" ;;
-esac
+# asked WORD: WORD is one of apt-get install's arguments
+asked() {
+	case " $install " in
+	*" $1 "*) return 0 ;;
+	esac
+	return 1
+}
+asked --no-remove || fail "apt-get install ran without --no-remove"
+asked linux-libc-dev:i386=6.1.176-1 ||
+	fail "linux-libc-dev:i386 was not asked for at the native 6.1.176-1"
+asked musl-dev:i386 || fail "musl-dev:i386 (no native twin) was not asked for as it is"
+! asked quilt || fail "quilt, installed, was asked for again"
+grep -qx 'Types: deb-src' "$APT_ETC/sources.list.d/linux-tiny-src.sources" ||
+	fail "no deb-src entry was added to an apt without one"
 
 : >"$APT_LOG"
 status=0
