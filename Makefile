@@ -92,14 +92,26 @@ help:
 # ---------------------------------------------------------------------------
 # Set-up
 
+# musl-dev:i386 is the only i386 package: a Multi-Arch: same package
+# with an amd64 twin would have to match that twin's version, which a
+# mirror serving the two from different indexes cannot promise.  The
+# guest programs' Linux UAPI headers come from linux-libc-dev-i386-cross
+# (Architecture: all, /usr/i686-linux-gnu/include), which has no twin.
+# autoconf, automake and pkg-config build LTP (make check-ltp).
 DEB_PACKAGES := quilt qemu-system-x86 gcc-i686-linux-gnu binutils-i686-linux-gnu \
-	ccache e2fsprogs cpio musl-dev:i386 linux-libc-dev:i386 libncurses-dev \
+	linux-libc-dev-i386-cross musl-dev:i386 \
+	ccache e2fsprogs cpio libncurses-dev \
 	git bzip2 xz-utils curl gcc make bc file tmux shellcheck gnuplot-nox \
-	clang libclang-rt-14-dev dpkg-dev strace qemu-user-static
+	clang libclang-rt-14-dev dpkg-dev strace qemu-user-static \
+	autoconf automake pkg-config
 
+# Both steps run whatever the other did (enable-i386-exec needs no apt);
+# each failure is reported, and make deps fails at the end.
 deps:
-	scripts/install-deps $(DEB_PACKAGES)
-	scripts/enable-i386-exec
+	@st=0; \
+	scripts/install-deps $(DEB_PACKAGES) || st=1; \
+	scripts/enable-i386-exec || st=1; \
+	[ $$st = 0 ] || { echo "make deps: failed (above)" >&2; exit 2; }
 
 # ---------------------------------------------------------------------------
 # Kernel

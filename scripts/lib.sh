@@ -23,6 +23,24 @@ kv() {
 	tr -d '\r' <"$1" | grep -a "^TINY: $2=" | head -n 1 | sed "s/^TINY: $2=//"
 }
 
+# uapi_include DIR: make DIR a folder of symlinks to the i386 Linux UAPI
+# headers (linux, asm, asm-generic) and print its path, for the guest
+# programs' -idirafter: never all of a system include folder, whose libc
+# headers would mix in with musl's.  They come from Debian's cross
+# toolchain, linux-libc-dev-i386-cross (Architecture: all): no amd64
+# twin, so no version has to match another package's.
+UAPI_DIR=/usr/i686-linux-gnu/include
+uapi_include() {
+	local t
+	mkdir -p "$1"
+	for t in linux asm asm-generic; do
+		[ -d "$UAPI_DIR/$t" ] ||
+			die "$UAPI_DIR/$t missing (make deps installs linux-libc-dev-i386-cross)"
+		ln -sfn "$UAPI_DIR/$t" "$1/$t"
+	done
+	echo "$1"
+}
+
 # board_ram BOARD_FILE: the board's RAM in MB, from its "# ram:" line.
 board_ram() {
 	sed -n 's/^# ram: *\([0-9]*\).*/\1/p' "$1"

@@ -207,7 +207,7 @@ else
 	# i386 numbers 2.6.14 does not have: 294 and up, and its
 	# sys_ni_syscall slots below that.
 	missing=$(awk '/^#define __NR_/ && $3 >= 294 { print $3 }' \
-		/usr/include/i386-linux-gnu/asm/unistd_32.h)
+		"$UAPI_DIR/asm/unistd_32.h")
 	missing="$missing 17 31 32 35 44 53 56 58 98 112 127 130 137 167 188 189 273"
 	set32=$(for n in $missing; do echo "$n@32"; done | paste -sd, -)
 	# 88@32 is reboot: a second guard besides the stubs.
