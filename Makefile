@@ -196,7 +196,7 @@ boot: check-board kernel $(BOOT_DEPS)
 
 tools: $(TOOL_BINS)
 
-$(BUILD)/bin/%: scripts/%.c | $(BUILD)/bin
+$(BUILD)/bin/%: scripts/%.c scripts/tool.h | $(BUILD)/bin
 	$(HOSTCC) $(HOST_CFLAGS) -o $@ $<
 
 $(BUILD) $(BUILD)/bin:

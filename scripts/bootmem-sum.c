@@ -37,10 +37,8 @@
  * that does not parse, a log without any bootmem line, a System.map
  * line that does not parse.
  */
-#include <errno.h>
-#include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
+#define PROG "bootmem-sum"
+#include "tool.h"
 
 #define NKINDS 3
 static const char *kinds[NKINDS] = { "alloc", "reserve", "free" };
@@ -62,42 +60,10 @@ static size_t nrows, maxrows;
 static struct sym *syms;
 static size_t nsyms, maxsyms;
 
-static void die(const char *file, long line, const char *msg)
-{
-	if (line > 0)
-		fprintf(stderr, "bootmem-sum: %s:%ld: %s\n", file, line, msg);
-	else
-		fprintf(stderr, "bootmem-sum: %s: %s\n", file, msg);
-	exit(2);
-}
-
 static void *grow(void *p, size_t *max, size_t size)
 {
 	*max = *max ? *max * 2 : 64;
-	p = realloc(p, *max * size);
-	if (!p) {
-		fprintf(stderr, "bootmem-sum: out of memory\n");
-		exit(2);
-	}
-	return p;
-}
-
-/* read_line: one line without its newline; 0 at EOF; NUL bytes fail */
-static int read_line(FILE *f, const char *name, long lineno, char **buf,
-		     size_t *cap)
-{
-	ssize_t n = getline(buf, cap, f);
-
-	if (n < 0) {
-		if (ferror(f))
-			die(name, 0, strerror(errno));
-		return 0;
-	}
-	if ((size_t)n != strlen(*buf))
-		die(name, lineno, "NUL byte in the input (not a text log)");
-	while (n > 0 && ((*buf)[n - 1] == '\n' || (*buf)[n - 1] == '\r'))
-		(*buf)[--n] = 0;
-	return 1;
+	return xrealloc(p, *max * size);
 }
 
 static int cmp_sym(const void *a, const void *b)
@@ -107,31 +73,28 @@ static int cmp_sym(const void *a, const void *b)
 	return x->addr < y->addr ? -1 : x->addr > y->addr;
 }
 
-static void read_map(const char *name)
+static void read_map(const char *path)
 {
-	FILE *f = fopen(name, "r");
-	char *buf = NULL, type, sym[512];
-	size_t cap = 0;
+	struct lines in;
+	char *buf, type, sym[512];
 	unsigned long long addr;
-	long lineno = 0;
 
-	if (!f)
-		die(name, 0, strerror(errno));
-	while (read_line(f, name, ++lineno, &buf, &cap)) {
+	lines_open(&in, path, "a System.map");
+	while ((buf = lines_next(&in, 1))) {
 		if (sscanf(buf, "%llx %c %511s", &addr, &type, sym) != 3)
-			die(name, lineno, "not a System.map line (ADDRESS TYPE NAME)");
+			die("%s:%lu: not a System.map line (ADDRESS TYPE NAME)",
+			    in.name, in.lineno);
 		if (type != 't' && type != 'T')
 			continue;
 		if (nsyms == maxsyms)
 			syms = grow(syms, &maxsyms, sizeof(*syms));
 		syms[nsyms].addr = addr;
-		syms[nsyms].name = strdup(sym);
+		syms[nsyms].name = xstrdup(sym);
 		nsyms++;
 	}
-	free(buf);
-	fclose(f);
+	lines_close(&in);
 	if (!nsyms)
-		die(name, 0, "no text symbols in the map");
+		die("%s: no text symbols in the map", in.name);
 	qsort(syms, nsyms, sizeof(*syms), cmp_sym);
 }
 
@@ -184,10 +147,9 @@ static int cmp_row(const void *a, const void *b)
 int main(int argc, char **argv)
 {
 	const char *map = NULL, *name;
-	FILE *f;
-	char *buf = NULL, *line, *p, word[16], callbuf[64], end;
-	size_t cap = 0, i;
-	long lineno = 0, lines = 0;
+	struct lines in;
+	char *buf, *line, *p, word[16], callbuf[64], end;
+	size_t i;
 	unsigned long long size, caller, sum[NKINDS] = { 0 }, tot[NKINDS];
 	unsigned long long pages;
 	int k, have_total = 0, bad = 0, any = 0;
@@ -201,14 +163,11 @@ int main(int argc, char **argv)
 		fprintf(stderr, "bootmem-sum: usage: bootmem-sum [-m System.map] LOG|-\n");
 		return 2;
 	}
-	name = argv[1];
 	if (map)
 		read_map(map);
-	f = strcmp(name, "-") ? fopen(name, "r") : stdin;
-	if (!f)
-		die(name, 0, strerror(errno));
-	while (read_line(f, name, ++lineno, &buf, &cap)) {
-		lines++;
+	lines_open(&in, argv[1], "a text log");
+	name = in.name;
+	while ((buf = lines_next(&in, 1))) {
 		/* the serial console may start a line with a CR */
 		line = buf + strspn(buf, "\r");
 		p = strstr(line, "bootmem: ");
@@ -222,18 +181,20 @@ int main(int argc, char **argv)
 		if (!strncmp(p, "total ", 6)) {
 			if (sscanf(p, "total alloc %llu reserve %llu free %llu bytes, %llu pages to the page allocator%c",
 				   &tot[0], &tot[1], &tot[2], &pages, &end) != 4)
-				die(name, lineno, "bad totals line");
+				die("%s:%lu: bad totals line", name, in.lineno);
 			have_total = 1;
 			continue;
 		}
 		if (sscanf(p, "%15s %llu bytes by %llx%c", word, &size,
 			   &caller, &end) != 3)
-			die(name, lineno, "bad bootmem line (want KIND SIZE bytes by ADDRESS)");
+			die("%s:%lu: bad bootmem line (want KIND SIZE bytes by ADDRESS)",
+			    name, in.lineno);
 		for (k = 0; k < NKINDS; k++)
 			if (!strcmp(word, kinds[k]))
 				break;
 		if (k == NKINDS)
-			die(name, lineno, "unknown kind (want alloc, reserve or free)");
+			die("%s:%lu: unknown kind (want alloc, reserve or free)",
+			    name, in.lineno);
 		sum[k] += size;
 		if (map && lookup(caller))
 			snprintf(callbuf, sizeof(callbuf), "%s", lookup(caller));
@@ -241,13 +202,12 @@ int main(int argc, char **argv)
 			snprintf(callbuf, sizeof(callbuf), "%08llx", caller);
 		add(k, callbuf, size);
 	}
-	free(buf);
-	if (f != stdin)
-		fclose(f);
-	if (!lines)
-		die(name, 0, "empty file");
+	lines_close(&in);
+	if (!in.lineno)
+		die("%s: empty file", name);
 	if (!any)
-		die(name, 0, "no \"bootmem:\" lines (a kernel without AUDIT_BOOTMEM?)");
+		die("%s: no \"bootmem:\" lines (a kernel without AUDIT_BOOTMEM?)",
+		    name);
 
 	qsort(rows, nrows, sizeof(*rows), cmp_row);
 	printf("%9s %6s  %-7s  %s\n", "bytes", "calls", "kind", "caller");

@@ -71,6 +71,7 @@
 #include <sys/types.h>
 
 #define PROG "count-inlines"
+#include "tool.h"
 #define USAGE PROG " [-n N] [-s PREFIX] [FILE|-]"
 
 struct header {
@@ -93,35 +94,6 @@ static const char *strip;	/* -s PREFIX */
 
 #define NONE SIZE_MAX
 static size_t pending = NONE;	/* warning waiting for its note */
-
-static void die(const char *fmt, ...)
-{
-	va_list ap;
-
-	fprintf(stderr, PROG ": ");
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-	exit(2);
-}
-
-static void *xrealloc(void *p, size_t n)
-{
-	p = realloc(p, n ? n : 1);
-	if (!p)
-		die("out of memory");
-	return p;
-}
-
-static char *xstrndup(const char *s, size_t n)
-{
-	char *p = xrealloc(NULL, n + 1);
-
-	memcpy(p, s, n);
-	p[n] = '\0';
-	return p;
-}
 
 static size_t hash(const char *s, size_t n)
 {
@@ -334,30 +306,13 @@ static void parse_line(char *line)
 
 static void read_log(const char *path)
 {
-	const char *name = strcmp(path, "-") ? path : "<stdin>";
-	FILE *f = stdin;
-	char *buf = NULL;
-	size_t cap = 0;
-	unsigned long lineno = 0;
-	ssize_t len;
+	struct lines in;
+	char *line;
 
-	if (strcmp(path, "-")) {
-		f = fopen(path, "r");
-		if (!f)
-			die("%s: %s", path, strerror(errno));
-	}
-	while ((len = getline(&buf, &cap, f)) >= 0) {
-		lineno++;
-		if (strlen(buf) != (size_t)len)
-			die("%s:%lu: NUL byte in input (not a build log)",
-			    name, lineno);
-		parse_line(buf);
-	}
-	if (ferror(f))
-		die("%s: read error: %s", name, strerror(errno));
-	if (f != stdin)
-		fclose(f);
-	free(buf);
+	lines_open(&in, path, "a build log");
+	while ((line = lines_next(&in, 0)))
+		parse_line(line);
+	lines_close(&in);
 }
 
 static int cmp_func(const void *a, const void *b)

@@ -62,6 +62,7 @@
 #include <string.h>
 
 #define PROG "kmalloc-top"
+#include "tool.h"
 #define NCOL 5
 
 enum column { TOTAL, SLACK, NET, ALLOCS, FREES, CALLER };
@@ -91,33 +92,6 @@ struct snap {
 };
 
 static enum column sort_col = NET;
-
-static void die(const char *fmt, ...)
-{
-	va_list ap;
-
-	fprintf(stderr, PROG ": ");
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-	exit(2);
-}
-
-static void *xrealloc(void *p, size_t n)
-{
-	p = realloc(p, n ? n : 1);
-	if (!p)
-		die("out of memory");
-	return p;
-}
-
-static char *xstrdup(const char *s)
-{
-	size_t n = strlen(s) + 1;
-
-	return memcpy(xrealloc(NULL, n), s, n);
-}
 
 /* Wrapping arithmetic: garbage input must not be undefined behaviour. */
 static int64_t add64(int64_t a, int64_t b)
@@ -298,27 +272,17 @@ static void parse_row(struct snap *s, const struct ctx *c, char *line)
 
 static void read_snap(struct snap *s, const char *path)
 {
-	struct ctx c = { path, 0 };
-	FILE *f = stdin;
-	char *buf = NULL, *line;
-	size_t cap = 0;
-	ssize_t len;
+	struct lines in;
+	struct ctx c;
+	char *line;
 	int table = 0;
 
 	memset(s, 0, sizeof(*s));
-	if (strcmp(path, "-")) {
-		f = fopen(path, "r");
-		if (!f)
-			die("%s: %s", path, strerror(errno));
-	} else {
-		c.file = "<stdin>";
-	}
-	s->name = c.file;
-	while ((len = getline(&buf, &cap, f)) >= 0) {
-		c.line++;
-		if (strlen(buf) != (size_t)len)
-			bad(&c, "NUL byte in input (not /proc/kmalloc text)");
-		line = trim(buf);
+	lines_open(&in, path, "/proc/kmalloc text");
+	c.file = s->name = in.name;
+	while ((line = lines_next(&in, 0))) {
+		c.line = in.lineno;
+		line = trim(line);
 		if (!*line)
 			continue;
 		if (table)
@@ -328,12 +292,8 @@ static void read_snap(struct snap *s, const char *path)
 		else
 			parse_header(s, &c, line);
 	}
-	if (ferror(f))
-		die("%s: read error: %s", c.file, strerror(errno));
-	if (f != stdin)
-		fclose(f);
-	free(buf);
-	if (!c.line)
+	lines_close(&in);
+	if (!in.lineno)
 		die("%s: empty input (not /proc/kmalloc text)", c.file);
 	if (!table)
 		die("%s: no column header line (not /proc/kmalloc text)",

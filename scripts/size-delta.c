@@ -66,6 +66,7 @@
 #include <string.h>
 
 #define PROG "size-delta"
+#include "tool.h"
 
 struct section {
 	uint32_t type;
@@ -96,26 +97,6 @@ struct symlist {
 	size_t n;
 	size_t cap;
 };
-
-static void die(const char *fmt, ...)
-{
-	va_list ap;
-
-	fprintf(stderr, PROG ": ");
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-	exit(2);
-}
-
-static void *xrealloc(void *p, size_t n)
-{
-	p = realloc(p, n ? n : 1);
-	if (!p)
-		die("out of memory");
-	return p;
-}
 
 static void read_file(struct elf *e)
 {
