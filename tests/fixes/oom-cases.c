@@ -4,14 +4,23 @@
  * host, over made-up task lists, and check whom it kills.
  *
  * Each case builds a task list, calls out_of_memory() the way the page
- * allocator does (again after each return, one jiffy later) and checks
- * the outcome: who got SIGKILL, a panic, or neither.  A loop that does
- * not end (the spin oom-no-spin is about) is caught by counting task
- * list walks.
+ * allocator does (again after each return, one jiffy later, or after a
+ * round of reclaim that sleeps) and checks the outcome: who got
+ * SIGKILL, a panic, or neither.  A loop that does not end (the spin
+ * oom-no-spin is about) is caught by counting task list walks, and a
+ * NULL dereference by SIGSEGV.
+ *
+ * Another CPU: a task with "race" set is a kernel thread in the middle
+ * of unuse_mm() on another CPU, under its task_lock: PF_BORROWED_MM
+ * already clear, mm not yet NULL.  task_lock() waits for that CPU, so
+ * a read under the lock sees mm NULL; a read without it (oom-host.sh
+ * turns every "X->mm" of the extracted code into MM(X)) sees the mm,
+ * and the other CPU finishes right after.
  *
  * Usage: oom-cases (one line per case, exit 1 on a failure)
  */
 #include <setjmp.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -46,9 +55,7 @@ struct list_head {
 struct mm_struct {
 	atomic_t mm_users;
 };
-struct timespec {
-	long tv_sec, tv_nsec;
-};
+/* struct timespec: <signal.h>'s */
 struct task_struct {
 	int pid, tgid, oomkilladj;
 	unsigned long flags, tif, points;
@@ -57,6 +64,7 @@ struct task_struct {
 	char comm[16];
 	int time_slice;
 	int killed;
+	int race;
 };
 typedef struct task_struct task_t;
 
@@ -87,8 +95,32 @@ static void count_walk(void)
 #define test_tsk_thread_flag(p, f) (((p)->tif >> (f)) & 1)
 #define set_tsk_thread_flag(p, f) ((p)->tif |= 1UL << (f))
 #define cpuset_excl_nodes_overlap(p) 1
-#define task_lock(p) ((void)(p))
+
+/* the other CPU's unuse_mm() finishes */
+static void unuse_mm_done(struct task_struct *p)
+{
+	if (p->race) {
+		p->mm = NULL;
+		p->race = 0;
+	}
+}
+
+static void task_lock(struct task_struct *p)
+{
+	unuse_mm_done(p);
+}
+
 #define task_unlock(p) ((void)(p))
+
+/* p->mm read without task_lock(p) */
+static struct mm_struct *mm_read(struct task_struct *p)
+{
+	struct mm_struct *mm = p->mm;
+
+	unuse_mm_done(p);
+	return mm;
+}
+#define MM(p) mm_read(p)
 #define read_lock(l) ((void)(l))
 #define read_unlock(l) ((void)(l))
 #define printk_ratelimit() 0
@@ -109,11 +141,15 @@ static unsigned long badness(struct task_struct *p, unsigned long uptime)
 
 static struct mm_struct *get_task_mm(struct task_struct *p)
 {
-	struct mm_struct *mm = p->mm;
+	struct mm_struct *mm;
 
-	if (!mm || (p->flags & PF_BORROWED_MM))
-		return NULL;
-	mm->mm_users.counter++;
+	task_lock(p);
+	mm = p->mm;
+	if (mm && (p->flags & PF_BORROWED_MM))
+		mm = NULL;
+	else if (mm)
+		mm->mm_users.counter++;
+	task_unlock(p);
 	return mm;
 }
 
@@ -137,6 +173,13 @@ static void panic(const char *fmt, ...)
 static void schedule_timeout_interruptible(long t)
 {
 	jiffies += t;
+}
+
+static void on_segv(int sig)
+{
+	(void)sig;
+	snprintf(panic_msg, sizeof(panic_msg), "NULL dereference");
+	longjmp(on_panic, 4);
 }
 
 #include "oom-extract.c"
@@ -175,14 +218,36 @@ static void child_of(struct task_struct *parent, struct task_struct *c)
 	parent->children.prev = &c->sibling;
 }
 
+/*
+ * Jiffies the allocator spends between two calls of out_of_memory()
+ * besides the one out_of_memory() sleeps: a round of try_to_free_pages()
+ * can sleep up to ten times HZ/10 in blk_congestion_wait().
+ */
+static unsigned long round_gap;
+
+/*
+ * When, in jiffies after the start, the allocation that called
+ * out_of_memory() gets its page (oom_wait_end(), as __alloc_pages()
+ * calls it) and the next one starts; 0: never.
+ */
+static unsigned long success_at;
+
+void oom_wait_end(void);
+
 static void start(void)
 {
 	ntasks = 0;
 	walks = 0;
 	memset(mms, 0, sizeof(mms));
 	panic_msg[0] = 0;
-	/* cases are apart in time, as separate OOM episodes are */
+	round_gap = 0;
+	success_at = 0;
+	/*
+	 * cases are apart in time, as separate OOM episodes are, and a
+	 * case after a panic starts on a new boot
+	 */
 	jiffies += 60 * HZ;
+	oom_wait_end();
 	/* init, and two kernel threads */
 	task(1, 1, 0, 0, 0, 0);
 	task(2, 2, 0, 0, -1, 0);
@@ -192,21 +257,29 @@ static void start(void)
 /*
  * Call out_of_memory() as the allocator would, for up to LIMIT jiffies
  * or until somebody is killed.  Returns 0 when a task was killed, 1 on
- * a panic, 2 on a spin, 3 when the limit ran out.  *when gets the
- * jiffies spent.
+ * a panic, 2 on a spin, 3 when the limit ran out, 4 on an oops.  *when
+ * gets the jiffies spent.
  */
 static int oom(unsigned long limit, unsigned long *when)
 {
 	volatile unsigned long start_j = jiffies;
+	volatile int succeeded = 0;
 	int i, r;
 
+	walks = 0;
 	r = setjmp(on_panic);
 	if (r) {
 		*when = jiffies - start_j;
 		return r;
 	}
 	while (jiffies - start_j < limit) {
+		if (success_at && !succeeded &&
+		    jiffies - start_j >= success_at) {
+			oom_wait_end();
+			succeeded = 1;
+		}
 		out_of_memory(0x50, 0);
+		jiffies += round_gap;
 		for (i = 0; i < ntasks; i++)
 			if (tasks[i].killed) {
 				*when = jiffies - start_j;
@@ -218,7 +291,7 @@ static int oom(unsigned long limit, unsigned long *when)
 }
 
 static const char *outcome[] = { "a kill", "a panic", "a spin",
-				 "a wait without end" };
+				 "a wait without end", "an oops" };
 static int bad;
 
 static void expect(const char *name, int want, int got, unsigned long when)
@@ -243,13 +316,29 @@ static void expect_killed(const char *name, struct task_struct *p, int want)
 	}
 }
 
+/* a panic must have come between LO and HI seconds */
+static void panic_between(const char *name, int r, unsigned long when,
+			  unsigned long lo, unsigned long hi)
+{
+	if (r == 1 && (when < lo * HZ || when > hi * HZ)) {
+		printf("FAIL: %s: the panic came after %lu jiffies, not "
+		       "%lu to %lu s\n", name, when, lo, hi);
+		bad = 1;
+	}
+}
+
 int main(void)
 {
 	struct task_struct *a, *b, *c;
+	struct sigaction sa;
 	unsigned long when;
 	int r;
 
 	setvbuf(stdout, NULL, _IONBF, 0);
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_segv;
+	sa.sa_flags = SA_NODEFER;
+	sigaction(SIGSEGV, &sa, NULL);
 
 	start();
 	a = task(10, 10, 0, 100, 1, 0);
@@ -308,6 +397,51 @@ int main(void)
 	expect_killed("a process sharing its mm with a -17 one", a, 0);
 	expect_killed("a process sharing its mm with a -17 one", b, 0);
 	expect_killed("a process sharing its mm with a -17 one", c, 1);
+
+	/* one round of reclaim sleeps 1.2 s: the wait must still end */
+	start();
+	task(10, 10, OOM_DISABLE, 100, 1, 0);
+	round_gap = 1200 * HZ / 1000;
+	r = oom(60 * HZ, &when);
+	expect("only OOM_DISABLE tasks, 1.2 s between calls", 1, r, when);
+	panic_between("only OOM_DISABLE tasks, 1.2 s between calls", r, when,
+		      10, 12);
+
+	/* memory comes back once, after 6 s: a new wait of 10 s */
+	start();
+	task(10, 10, OOM_DISABLE, 100, 1, 0);
+	success_at = 6 * HZ;
+	r = oom(60 * HZ, &when);
+	expect("an allocation gets its page after 6 s", 1, r, when);
+	panic_between("an allocation gets its page after 6 s", r, when,
+		      16, 17);
+
+	/* a kill after 6 s of waiting: the next wait is 10 s again */
+	start();
+	task(10, 10, OOM_DISABLE, 100, 1, 0);
+	r = oom(6 * HZ, &when);
+	expect("6 s with only OOM_DISABLE tasks", 3, r, when);
+	a = task(11, 11, 0, 50, 2, 0);
+	r = oom(60 * HZ, &when);
+	expect("then a task to kill", 0, r, when);
+	ntasks--;		/* it exits */
+	r = oom(60 * HZ, &when);
+	expect("then only OOM_DISABLE tasks again", 1, r, when);
+	panic_between("then only OOM_DISABLE tasks again", r, when, 10, 11);
+
+	/*
+	 * An AIO worker on process 10's mm, first in the list, finishes
+	 * unuse_mm() on another CPU while the OOM killer looks at it.
+	 */
+	start();
+	a = task(4, 4, 0, 500, 1, 0);
+	a->race = 1;
+	mms[1].mm_users.counter--;	/* use_mm() takes no mm_users */
+	b = task(10, 10, 0, 100, 1, 0);
+	r = oom(60 * HZ, &when);
+	expect("an AIO worker leaving use_mm() on another CPU", 0, r, when);
+	expect_killed("an AIO worker leaving use_mm() on another CPU", a, 0);
+	expect_killed("an AIO worker leaving use_mm() on another CPU", b, 1);
 
 	return bad;
 }
