@@ -16,6 +16,8 @@
  *   probe_net_siocethtool       SIOCETHTOOL ETHTOOL_GDRVINFO on eth0
  *                               (ETHTOOL); probe_net_ethtool_driver
  *                               names the driver when it answers
+ *   probe_net_netlink           socket(AF_NETLINK, SOCK_RAW,
+ *                               NETLINK_ROUTE) (NETLINK)
  * Without eth0 the eth0 probes print "noeth0".  What it changes (the
  * group, the device address) it takes back; the route stays.
  */
@@ -33,6 +35,9 @@
 
 #ifndef SO_ATTACH_FILTER
 #define SO_ATTACH_FILTER 26
+#endif
+#ifndef AF_NETLINK
+#define AF_NETLINK 16
 #endif
 #ifndef SIOCETHTOOL
 #define SIOCETHTOOL 0x8946
@@ -78,6 +83,7 @@ static const char *result(int r)
 	case ENOBUFS:		return "ENOBUFS";
 	case ENODATA:		return "ENODATA";
 	case EFAULT:		return "EFAULT";
+	case EAFNOSUPPORT:	return "EAFNOSUPPORT";
 	}
 	snprintf(buf, sizeof(buf), "errno%d", errno);
 	return buf;
@@ -172,12 +178,22 @@ static void ethtool(int fd)
 		printf("probe_net_ethtool_driver=%.32s\n", info.driver);
 }
 
+static void netlink(void)
+{
+	int fd = socket(AF_NETLINK, SOCK_RAW, 0);	/* NETLINK_ROUTE */
+
+	printf("probe_net_netlink=%s\n", result(fd < 0 ? -1 : 0));
+	if (fd >= 0)
+		close(fd);
+}
+
 int main(void)
 {
 	int fd;
 
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	sk_filter();
+	netlink();
 	fd = socket(AF_INET, SOCK_DGRAM, 0);
 	if (fd < 0) {
 		perror("probe-net: socket");
