@@ -18,11 +18,14 @@
  *                               names the driver when it answers
  *   probe_net_netlink           socket(AF_NETLINK, SOCK_RAW,
  *                               NETLINK_ROUTE) (NETLINK)
+ *   probe_net_proc_dev          open("/proc/net/dev") (NET_PROC)
+ *   probe_net_proc_snmp         open("/proc/net/snmp") (NET_PROC)
  * Without eth0 the eth0 probes print "noeth0".  What it changes (the
  * group, the device address) it takes back; the route stays.
  */
 #include <arpa/inet.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <net/if.h>
 #include <net/route.h>
 #include <netinet/in.h>
@@ -187,6 +190,15 @@ static void netlink(void)
 		close(fd);
 }
 
+static void proc_file(const char *key, const char *path)
+{
+	int fd = open(path, O_RDONLY);
+
+	printf("probe_net_proc_%s=%s\n", key, result(fd < 0 ? -1 : 0));
+	if (fd >= 0)
+		close(fd);
+}
+
 int main(void)
 {
 	int fd;
@@ -194,6 +206,8 @@ int main(void)
 	setvbuf(stdout, NULL, _IOLBF, 0);
 	sk_filter();
 	netlink();
+	proc_file("dev", "/proc/net/dev");
+	proc_file("snmp", "/proc/net/snmp");
 	fd = socket(AF_INET, SOCK_DGRAM, 0);
 	if (fd < 0) {
 		perror("probe-net: socket");
