@@ -16,6 +16,15 @@
  * stack) must also read the right words: the ptregs-pointer compat
  * patch.
  *
+ * System calls with four to six arguments, 64-bit arguments split over
+ * two registers, and the wait calls must also get every argument right
+ * and return the right result: a kernel built with -mregparm=3
+ * (CONFIG_REGPARM) passes arguments in registers to every C function
+ * that is not asmlinkage, so a system call or a helper that entry.S
+ * reaches with the wrong convention reads garbage.  The same goes for
+ * the rt signal frame: a SA_SIGINFO handler gets its three arguments
+ * and returns through rt_sigreturn.
+ *
  * Output: one "syscall_regs_<name>=ok|fail ..." line per case, then
  * "syscall_regs=ok" or "syscall_regs=fail".  Exit status 0 or 1.
  *
@@ -26,8 +35,10 @@
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <stdlib.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #define NR_read		3
@@ -45,6 +56,13 @@
 #define NR_gettimeofday	78
 #define NR_sigaltstack	186
 #define NR_iopl		110
+#define NR_wait4	114
+#define NR_llseek	140
+#define NR_rt_sigprocmask 175
+#define NR_mmap2	192
+#define NR_ftruncate64	194
+#define NR_fadvise64_64	272
+#define NR_waitid	284
 
 #define AT_SYSINFO	32
 
@@ -172,6 +190,120 @@ static int check_altstack_signal(void)
 	return 0;
 }
 
+static volatile int rt_sig, rt_code, rt_ucontext;
+
+static void usr2(int sig, siginfo_t *info, void *uc)
+{
+	rt_sig = sig;
+	rt_code = info ? info->si_signo : -1;
+	rt_ucontext = uc != NULL;
+}
+
+/* A SA_SIGINFO handler: setup_rt_frame's arguments and rt_sigreturn. */
+static int check_rt_signal(void)
+{
+	struct sigaction sa = { .sa_sigaction = usr2, .sa_flags = SA_SIGINFO };
+	volatile int canary = 0x3c3c;
+
+	if (sigaction(SIGUSR2, &sa, NULL)) {
+		printf("signal_rt=fail setup: %s\n", strerror(errno));
+		return 1;
+	}
+	raise(SIGUSR2);
+	if (rt_sig != SIGUSR2 || rt_code != SIGUSR2 || !rt_ucontext ||
+	    canary != 0x3c3c) {
+		printf("signal_rt=fail sig %d si_signo %d ucontext %d\n",
+		       rt_sig, rt_code, rt_ucontext);
+		return 1;
+	}
+	printf("signal_rt=ok\n");
+	return 0;
+}
+
+static int fail_value(const char *name, const char *how, const char *what,
+		      long got, long want)
+{
+	printf("syscall_regs_%s_%s_value=fail %s %ld, expected %ld\n", name,
+	       how, what, got, want);
+	return 1;
+}
+
+/*
+ * System calls with more arguments, each through one entry path m:
+ * every argument must arrive (the result shows it) and every register
+ * must come back as it went in.  mfd is a file of two pages whose
+ * second page starts with "page1".
+ */
+static int check_args(const char *m, int fd, int mfd)
+{
+	struct regs r;
+	struct stat st;
+	long long res = -1;
+	sigset_t none, old;
+	siginfo_t si;
+	int bad = 0, status = 0;
+	pid_t pid;
+
+	/* _llseek(fd, high, low, &result, whence): five arguments */
+	r = (struct regs){ fd, 0, 10, (unsigned long)&res, SEEK_SET, 0x44 };
+	bad |= check("llseek", m, NR_llseek, r);
+	bad |= expect_ret("llseek", m, 0);
+	if (res != 10)
+		bad |= fail_value("llseek", m, "offset", (long)res, 10);
+	/* ftruncate64(fd, length low, length high) */
+	r = (struct regs){ fd, 5000, 0, 0x22, 0x33, 0x44 };
+	bad |= check("ftruncate64", m, NR_ftruncate64, r);
+	bad |= expect_ret("ftruncate64", m, 0);
+	if (fstat(fd, &st) || st.st_size != 5000)
+		bad |= fail_value("ftruncate64", m, "size", (long)st.st_size, 5000);
+	/* mmap2(addr, len, prot, flags, fd, pgoff): pgoff in %ebp */
+	r = (struct regs){ 0, 4096, PROT_READ, MAP_SHARED, mfd, 1 };
+	bad |= check("mmap2", m, NR_mmap2, r);
+	if ((unsigned long)last_ret > -4096UL)
+		bad |= expect_ret("mmap2", m, 0);
+	else {
+		if (memcmp((void *)last_ret, "page1", 5))
+			bad |= fail_value("mmap2", m, "page", 0, 1);
+		munmap((void *)last_ret, 4096);
+	}
+	/* fadvise64_64(fd, offset, len, advice): advice in %ebp */
+	r = (struct regs){ fd, 0, 0, 0, 0, 99 };
+	bad |= check("fadvise64_64", m, NR_fadvise64_64, r);
+	bad |= expect_ret("fadvise64_64", m, -EINVAL);
+	r = (struct regs){ fd, 0, 0, 0, 0, POSIX_FADV_NORMAL };
+	bad |= check("fadvise64_64", m, NR_fadvise64_64, r);
+	bad |= expect_ret("fadvise64_64", m, 0);
+	/* rt_sigprocmask(how, set, oldset, sigsetsize): size in %esi */
+	sigemptyset(&none);
+	r = (struct regs){ SIG_BLOCK, (unsigned long)&none, (unsigned long)&old,
+			   8, 0x33, 0x44 };
+	bad |= check("rt_sigprocmask", m, NR_rt_sigprocmask, r);
+	bad |= expect_ret("rt_sigprocmask", m, 0);
+	r.esi = 4;
+	bad |= check("rt_sigprocmask", m, NR_rt_sigprocmask, r);
+	bad |= expect_ret("rt_sigprocmask", m, -EINVAL);
+	/* wait4(pid, &status, options, rusage) */
+	pid = fork();
+	if (pid == 0)
+		_exit(7);
+	r = (struct regs){ pid, (unsigned long)&status, 0, 0, 0x33, 0x44 };
+	bad |= check("wait4", m, NR_wait4, r);
+	bad |= expect_ret("wait4", m, pid);
+	if (!WIFEXITED(status) || WEXITSTATUS(status) != 7)
+		bad |= fail_value("wait4", m, "status", status, 7 << 8);
+	/* waitid(idtype, id, infop, options, rusage): five arguments */
+	pid = fork();
+	if (pid == 0)
+		_exit(5);
+	memset(&si, 0, sizeof(si));
+	r = (struct regs){ P_PID, pid, (unsigned long)&si, WEXITED, 0, 0x44 };
+	bad |= check("waitid", m, NR_waitid, r);
+	bad |= expect_ret("waitid", m, 0);
+	if (si.si_pid != pid || si.si_status != 5)
+		bad |= fail_value("waitid", m, "status", si.si_status, 5);
+	return bad;
+}
+
 static unsigned long find_sysinfo(char **envp)
 {
 	unsigned long *aux;
@@ -189,9 +321,9 @@ int main(int argc, char **argv, char **envp)
 	static char page[8192] __attribute__((aligned(4096)));
 	static const char *const how[] = { "int80", "sysenter" };
 	char buf[64], dir[] = "/tmp/syscall-regs.d", node[] = "/tmp/syscall-regs.n";
-	char file[] = "/tmp/syscall-regs.f";
+	char file[] = "/tmp/syscall-regs.f", mfile[] = "/tmp/syscall-regs.m";
 	unsigned char vec[2];
-	int fd, h, bad = 0;
+	int fd, mfd, h, bad = 0;
 
 	(void)argc;
 	(void)argv;
@@ -199,6 +331,11 @@ int main(int argc, char **argv, char **envp)
 	fd = open(file, O_RDWR | O_CREAT | O_TRUNC, 0600);
 	if (fd < 0 || write(fd, "0123456789abcdefghijklmnopqrstuvwxyz", 36) != 36) {
 		printf("syscall_regs=fail cannot create %s\n", file);
+		return 1;
+	}
+	mfd = open(mfile, O_RDWR | O_CREAT | O_TRUNC, 0600);
+	if (mfd < 0 || ftruncate(mfd, 8192) || pwrite(mfd, "page1", 5, 4096) != 5) {
+		printf("syscall_regs=fail cannot create %s\n", mfile);
 		return 1;
 	}
 
@@ -261,10 +398,14 @@ int main(int argc, char **argv, char **envp)
 			printf("syscall_regs_iopl_%s=absent\n", m);
 		else
 			bad |= expect_ret("iopl", m, 0);
+		bad |= check_args(m, fd, mfd);
 	}
 	bad |= check_altstack_signal();
+	bad |= check_rt_signal();
 	close(fd);
+	close(mfd);
 	unlink(file);
+	unlink(mfile);
 	unlink(node);
 	rmdir(dir);
 	printf("syscall_regs=%s\n", bad ? "fail" : "ok");
