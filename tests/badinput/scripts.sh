@@ -4,7 +4,8 @@
 # (no arguments, a bad -n, an unknown board, patch or fragment, an
 # unknown flag), scripts/report (no output folder, an unknown board or
 # REPORT_OPTIONS), scripts/bench-kmalloc-acct (a bad -n, flag or
-# variant, --floor with slob) and
+# variant, --floor with slob), scripts/gc-sections (no folder, no
+# vmlinux, a vmlinux not linked with --gc-sections) and
 # scripts/plot-options (bad usage, a missing or malformed table).  Then
 # plot-options draws a small table: the SVG names every option.
 # shellcheck source=../lib.sh
@@ -48,6 +49,13 @@ expect_usage ka-bad-flag "unknown option -z" "$ka" -z
 expect_usage ka-bad-variant "unknown variant slub" "$ka" slub
 expect_usage ka-floor-slob "--floor and --tail are for slab only" "$ka" --floor slob
 expect_usage ka-tail-slob "--floor and --tail are for slab only" "$ka" --tail slob
+gc=$TOP/scripts/gc-sections
+mkdir -p "$TMP/nogc"
+: >"$TMP/nogc/vmlinux"
+echo "cmd_vmlinux := ld -m elf_i386 -o vmlinux head.o" >"$TMP/nogc/.vmlinux.cmd"
+expect_usage gc-no-args "usage: gc-sections \\[-l\\] OUT" "$gc"
+expect_usage gc-no-vmlinux "$TMP/none/vmlinux: no such file" "$gc" "$TMP/none"
+expect_usage gc-not-gc "not linked with --gc-sections" "$gc" -l "$TMP/nogc"
 po=$TOP/scripts/plot-options
 printf 'AIO 6455 8\nIGMP -7804\n' >"$TMP/bad.dat"
 expect_usage po-no-args "usage: plot-options" "$po"
