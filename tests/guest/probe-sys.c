@@ -20,6 +20,10 @@
  *   rt_prio_max      sched_get_priority_max(SCHED_FIFO), a number
  *   rt_fifo_max      sched_setscheduler(SCHED_FIFO) at that priority
  *   rt_fifo_10       ... at priority 10                     (MAX_USER_RT_PRIO)
+ *   rt_watchdog      the scheduling class and priority of the kernel
+ *                    thread watchdog/0 (DETECT_SOFTLOCKUP), by
+ *                    sched_getscheduler() and sched_getparam():
+ *                    FIFO-N, RR-N, OTHER, or absent without the thread
  *   ldisc_ntty       TIOCSETD N_TTY (0) on /dev/console
  *   ldisc_1, ldisc_16  TIOCSETD 1 and 16 there              (NR_LDISCS)
  *
@@ -32,8 +36,10 @@
  * Built static for i386 with musl (scripts/build-guest-progs); runs in
  * the guest, after /tmp is mounted.  Exit status 0.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <stdlib.h>
 #include <sched.h>
 #include <stdio.h>
 #include <string.h>
@@ -45,7 +51,9 @@
 
 /* i386 system call numbers, as 2.6.14 has them */
 #define NR_getuid16		24
+#define NR_sched_getparam	155
 #define NR_sched_setscheduler	156
+#define NR_sched_getscheduler	157
 #define NR_getuid32		199
 #define NR_io_setup		245
 #define NR_io_destroy		246
@@ -147,6 +155,60 @@ static void probe_rt_prio(void)
 	set_sched(SCHED_OTHER, 0);
 }
 
+/* the pid of the task whose name (/proc/PID/stat) is NAME, or 0 */
+static int find_task(const char *name)
+{
+	DIR *d = opendir("/proc");
+	struct dirent *e;
+	char path[300], line[128], want[64];
+	int pid = 0;
+
+	if (!d)
+		return 0;
+	snprintf(want, sizeof(want), "(%s)", name);
+	while (!pid && (e = readdir(d))) {
+		FILE *f;
+
+		if (e->d_name[0] < '1' || e->d_name[0] > '9')
+			continue;
+		snprintf(path, sizeof(path), "/proc/%s/stat", e->d_name);
+		f = fopen(path, "r");
+		if (!f)
+			continue;
+		if (fgets(line, sizeof(line), f) && strstr(line, want))
+			pid = atoi(e->d_name);
+		fclose(f);
+	}
+	closedir(d);
+	return pid;
+}
+
+/* musl's sched_getscheduler() is a stub too */
+static void probe_rt_watchdog(void)
+{
+	struct sched_param sp;
+	int pid = find_task("watchdog/0");
+	long policy;
+
+	if (!pid) {
+		printf("probe_rt_watchdog=absent\n");
+		return;
+	}
+	policy = syscall(NR_sched_getscheduler, pid);
+	if (policy < 0 || syscall(NR_sched_getparam, pid, &sp) < 0) {
+		printf("probe_rt_watchdog=%s\n", errname(errno));
+		return;
+	}
+	if (policy == SCHED_FIFO)
+		printf("probe_rt_watchdog=FIFO-%d\n", sp.sched_priority);
+	else if (policy == SCHED_RR)
+		printf("probe_rt_watchdog=RR-%d\n", sp.sched_priority);
+	else if (policy == SCHED_OTHER)
+		printf("probe_rt_watchdog=OTHER\n");
+	else
+		printf("probe_rt_watchdog=policy_%ld\n", policy);
+}
+
 static void probe_ldisc(void)
 {
 	int fd = open("/dev/console", O_RDWR | O_NOCTTY);
@@ -174,6 +236,7 @@ int main(void)
 	unlink(LOCKFILE);
 	probe_uid16();
 	probe_rt_prio();
+	probe_rt_watchdog();
 	probe_ldisc();
 	return 0;
 }
