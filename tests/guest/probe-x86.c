@@ -17,6 +17,15 @@
  *       sigaction() and rt_sigaction() without SA_RESTORER returns
  *       (through the kernel's own return code: the vsyscall page's
  *       sigreturn with SYSENTER, the code on the signal frame without)
+ *   probe_sysenter=ok|gp|segv-trapN|wrong  getpid() made with the
+ *       SYSENTER instruction the way the vsyscall page makes it: ok
+ *       when it returns the pid through the page (SYSENTER), gp when
+ *       the instruction itself raises a general protection fault and
+ *       the program gets SIGSEGV (no SYSENTER: SYSENTER_CS is 0)
+ *   probe_vdso_maps=present|absent  a "[vdso]" line in /proc/self/maps
+ *       (the gate area, which stays without SYSENTER too)
+ *   probe_vdso_read=ok|segv  reading a byte at 0xffffe000, the page
+ *       behind it
  *   probe_timesource=tsc|pit|...|unknown  "Using X for high-res
  *       timesource" of the kernel log (X86_TSC_TIMER)
  *   probe_clock=ok|fail  a 200 ms nanosleep() lasts at least 200 ms
@@ -25,12 +34,15 @@
  * Each value is one word.  Exit status 0.  Built static for i386 with
  * musl (scripts/build-guest-progs); runs in the guest.
  */
+#define _GNU_SOURCE
 #include <errno.h>
+#include <setjmp.h>
 #include <signal.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/auxv.h>
 #include <sys/time.h>
+#include <sys/ucontext.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -117,6 +129,101 @@ static int sigreturn_ok(int rt, int sig)
 	return caught == sig;
 }
 
+static sigjmp_buf segv_env;
+static volatile int segv_trapno;
+static volatile unsigned long segv_eip;
+
+static void segv_handler(int sig, siginfo_t *si, void *ctx)
+{
+	ucontext_t *uc = ctx;
+
+	(void)sig;
+	(void)si;
+	segv_trapno = uc->uc_mcontext.gregs[REG_TRAPNO];
+	segv_eip = uc->uc_mcontext.gregs[REG_EIP];
+	siglongjmp(segv_env, 1);
+}
+
+/* catch SIGSEGV (on) or let it be (off) */
+static void catch_segv(int on)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = SIG_DFL;
+	if (on) {
+		sa.sa_sigaction = segv_handler;
+		sa.sa_flags = SA_SIGINFO | SA_NODEFER;
+	}
+	sigaction(SIGSEGV, &sa, NULL);
+}
+
+/*
+ * getpid() by SYSENTER, as the vsyscall page's __kernel_vsyscall does
+ * it: the kernel returns to the page's SYSENTER_RETURN, which pops
+ * %ebp, %edx and %ecx and returns to the "call" below.
+ */
+static const char *sysenter_getpid(void)
+{
+	static char buf[32];
+	long ret;
+
+	catch_segv(1);
+	if (sigsetjmp(segv_env, 1)) {
+		catch_segv(0);
+		/* the fault is at the instruction itself: 0f 34 */
+		if (segv_trapno == 13 &&
+		    ((const unsigned char *)segv_eip)[0] == 0x0f &&
+		    ((const unsigned char *)segv_eip)[1] == 0x34)
+			return "gp";
+		snprintf(buf, sizeof(buf), "segv-trap%d", segv_trapno);
+		return buf;
+	}
+	__asm__ volatile("call 1f\n\t"
+			 "jmp 2f\n"
+			 "1:\tpush %%ecx\n\t"
+			 "push %%edx\n\t"
+			 "push %%ebp\n\t"
+			 "movl %%esp, %%ebp\n\t"
+			 "sysenter\n"
+			 "2:"
+			 : "=a"(ret)
+			 : "0"(20L)		/* __NR_getpid */
+			 : "ecx", "edx", "memory");
+	catch_segv(0);
+	return ret == getpid() ? "ok" : "wrong";
+}
+
+static int vdso_in_maps(void)
+{
+	char line[256];
+	FILE *f = fopen("/proc/self/maps", "r");
+	int found = 0;
+
+	if (!f)
+		return 0;
+	while (fgets(line, sizeof(line), f))
+		if (strstr(line, "[vdso]"))
+			found = 1;
+	fclose(f);
+	return found;
+}
+
+static const char *vdso_read(void)
+{
+	volatile unsigned char c;
+
+	catch_segv(1);
+	if (sigsetjmp(segv_env, 1)) {
+		catch_segv(0);
+		return "segv";
+	}
+	c = *(volatile unsigned char *)0xffffe000UL;
+	(void)c;
+	catch_segv(0);
+	return "ok";
+}
+
 static const char *timesource(void)
 {
 	static char log[1 << 17];
@@ -171,6 +278,9 @@ int main(void)
 	printf("probe_sigreturn=%s\n",
 	       sigreturn_ok(0, SIGUSR1) && sigreturn_ok(1, SIGUSR2) ?
 	       "ok" : "fail");
+	printf("probe_sysenter=%s\n", sysenter_getpid());
+	printf("probe_vdso_maps=%s\n", vdso_in_maps() ? "present" : "absent");
+	printf("probe_vdso_read=%s\n", vdso_read());
 	printf("probe_timesource=%s\n", timesource());
 	printf("probe_clock=%s\n", clock_ok() ? "ok" : "fail");
 	return 0;
