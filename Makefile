@@ -52,7 +52,7 @@ endif
 
 .PHONY: all help deps fetch tree tree-compat kernel initramfs disk rootdisk run boot \
 	minram report bench-slob bench-kmalloc-acct bench-crc32 measure-option defconfigs check \
-	check-quick check-matrix tools clean check-board
+	check-quick check-matrix check-ltp tools clean check-board
 
 all: run
 
@@ -84,6 +84,8 @@ help:
 	@echo '  make check-quick     its host-only tests: no kernel build, no boot'
 	@echo '  make check-matrix    what make check leaves out: every patch alone,'
 	@echo '                       every prefix, stress at each board'"'"'s least RAM'
+	@echo '  make check-ltp       LTP'"'"'s system call tests on the min and tiny boards'
+	@echo '                       (Documentation/ltp.txt)'
 	@echo 'Cleaning:'
 	@echo '  make clean           remove build/ (the download cache stays)'
 	@echo 'Boards: $(BOARDS)'
@@ -217,6 +219,9 @@ check-quick:
 
 check-matrix:
 	@tests/check --matrix
+
+check-ltp:
+	@tests/check --ltp
 
 clean:
 	rm -rf $(BUILD)

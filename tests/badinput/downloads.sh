@@ -1,6 +1,6 @@
 #!/bin/bash
-# Downloads are pinned (downloads.hash): scripts/build-busybox and
-# scripts/build-stress-ng refuse, with a one-line error and exit status
+# Downloads are pinned (downloads.hash): scripts/build-busybox,
+# scripts/build-stress-ng and scripts/build-ltp refuse, with a one-line error and exit status
 # 2, a tarball in the download cache that downloads.hash does not list
 # (another version) and a pinned one whose checksum is wrong, and they
 # build nothing from it.
@@ -33,4 +33,9 @@ expect_refused busybox-corrupt "busybox-1.35.0.tar.bz2: sha256 [0-9a-f]*, expect
 	build-busybox busybox-1.35.0.tar.bz2
 expect_refused stress-ng-unknown "stress-ng-0.17.0.tar.bz2 in downloads.hash; refused" \
 	build-stress-ng stress-ng-0.17.0.tar.bz2
+# LTP: only the pinned tag's tarball is taken
+expect_refused ltp-corrupt "ltp-20260130.tar: sha256 [0-9a-f]*, expected 403f4497" \
+	build-ltp ltp-20260130.tar
+expect_refused ltp-other "no .*/ltp-20260130.tar: make it from a clone" \
+	build-ltp ltp-20260529.tar
 echo PASS
