@@ -9,8 +9,10 @@
 # forks, and, against tests/net/netserv.c on 127.0.0.1, a TCP transfer
 # each way (a 256 KiB + 1 byte file fetched, 262144 bytes sent) with
 # CRC-32s compared by the guest, the server and this test.  The guest
-# must print MemTotal, MemFree and Slab, and /proc/zoneinfo's "min"
-# watermark must be the board's CONFIG_MIN_FREE_KBYTES.  CORRUPT_2M=1
+# must print MemTotal, MemFree and Slab, right after boot (as Mackall
+# measured in 2004) and after the workload, with the same MemTotal, and
+# /proc/zoneinfo's "min" watermark must be the board's
+# CONFIG_MIN_FREE_KBYTES.  CORRUPT_2M=1
 # makes the server flip a byte of what it sends: the test must then
 # fail.
 # shellcheck source=../lib.sh
@@ -47,11 +49,14 @@ problems=()
 for k in shell disk ping_gw fork50 net_get net_put; do
 	[ "$(kv "$log" "$k")" = ok ] || problems+=("$k=$(kv "$log" "$k") (log: $log)")
 done
-for k in memtotal_kb memfree_kb slab_kb; do
+for k in memtotal_kb memfree_kb slab_kb boot_memtotal_kb boot_memfree_kb \
+	boot_meminfo_Slab; do
 	case $(kv "$log" "$k") in
 	'' | *[!0-9]*) problems+=("$k=$(kv "$log" "$k")") ;;
 	esac
 done
+[ "$(kv "$log" boot_memtotal_kb)" = "$(kv "$log" memtotal_kb)" ] ||
+	problems+=("MemTotal $(kv "$log" boot_memtotal_kb) kB at boot, $(kv "$log" memtotal_kb) kB after the workload")
 # the page allocator's reserve is the board's (tiny/min-free-kbytes.patch)
 want=$(sed -n 's/^CONFIG_MIN_FREE_KBYTES=//p' "$BUILD/out/series-2m/.config")
 if [ -n "$want" ] && [ "$want" != 0 ]; then
@@ -68,4 +73,4 @@ if [ ${#problems[@]} -gt 0 ]; then
 	printf '%s\n' "${problems[@]}"
 	fail "the 2m board at $ram"
 fi
-echo "2m board at $ram: MemFree $(kv "$log" memfree_kb) kB, Slab $(kv "$log" slab_kb) kB"
+echo "2m board at $ram: right after boot MemTotal $(kv "$log" boot_memtotal_kb) kB, MemFree $(kv "$log" boot_memfree_kb) kB; after the workload MemFree $(kv "$log" memfree_kb) kB, Slab $(kv "$log" slab_kb) kB"
