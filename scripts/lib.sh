@@ -129,7 +129,7 @@ netserv_start() {
 	NETSERV_PID=$!
 	NETSERV_PORT=""
 	for _ in $(seq 1 50); do
-		NETSERV_PORT=$(sed -n 's/^port=//p' "$log")
+		NETSERV_PORT=$(sed -n 's/^port=//p' "$log" 2>/dev/null)
 		[ -n "$NETSERV_PORT" ] && return 0
 		sleep 0.1
 	done
