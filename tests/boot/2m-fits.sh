@@ -14,7 +14,7 @@
 #     init-2m to its end (tiny.rounds=0: the meminfo right after boot
 #     and the shell commands, no disk, network or fork rounds), with no
 #     Oops, BUG or panic;
-#   - 8 KiB lower, the decompressor must stop with "Not enough memory:
+#   - 8 KiB lower, the decompressor must halt with "Not enough memory:
 #     this kernel needs RAM up to NEEDk, the BIOS reports RAM up to
 #     HAVEk" on the serial console (console=ttyS0), with NEED the figure
 #     computed here and HAVE below it.
