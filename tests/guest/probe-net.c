@@ -20,6 +20,9 @@
  *                               NETLINK_ROUTE) (NETLINK)
  *   probe_net_proc_dev          open("/proc/net/dev") (NET_PROC)
  *   probe_net_proc_snmp         open("/proc/net/snmp") (NET_PROC)
+ *   probe_net_ethtool_nodev     SIOCETHTOOL ETHTOOL_GDRVINFO on a
+ *                               device that does not exist (ENODEV,
+ *                               with ETHTOOL or without)
  * Without eth0 the eth0 probes print "noeth0".  What it changes (the
  * group, the device address) it takes back; the route stays.
  */
@@ -164,18 +167,24 @@ static void addmulti(int fd)
 		ioctl(fd, SIOCDELMULTI, &ifr);
 }
 
+/* SIOCETHTOOL ETHTOOL_GDRVINFO on the device NAME: 0 or -1 (errno) */
+static int drvinfo(int fd, const char *name, struct drvinfo *info)
+{
+	struct ifreq ifr;
+
+	memset(info, 0, sizeof(*info));
+	info->cmd = ETHTOOL_GDRVINFO;
+	memset(&ifr, 0, sizeof(ifr));
+	strcpy(ifr.ifr_name, name);
+	ifr.ifr_data = (void *)info;
+	return ioctl(fd, SIOCETHTOOL, &ifr);
+}
+
 static void ethtool(int fd)
 {
 	struct drvinfo info;
-	struct ifreq ifr;
-	int r;
+	int r = drvinfo(fd, "eth0", &info);
 
-	memset(&info, 0, sizeof(info));
-	info.cmd = ETHTOOL_GDRVINFO;
-	memset(&ifr, 0, sizeof(ifr));
-	strcpy(ifr.ifr_name, "eth0");
-	ifr.ifr_data = (void *)&info;
-	r = ioctl(fd, SIOCETHTOOL, &ifr);
 	printf("probe_net_siocethtool=%s\n", result(r));
 	if (!r)
 		printf("probe_net_ethtool_driver=%.32s\n", info.driver);
@@ -199,6 +208,14 @@ static void proc_file(const char *key, const char *path)
 		close(fd);
 }
 
+static void ethtool_nodev(int fd)
+{
+	struct drvinfo info;
+
+	printf("probe_net_ethtool_nodev=%s\n",
+	       result(drvinfo(fd, "nosuchdev9", &info)));
+}
+
 int main(void)
 {
 	int fd;
@@ -213,6 +230,7 @@ int main(void)
 		perror("probe-net: socket");
 		return 1;
 	}
+	ethtool_nodev(fd);
 	if (!have_eth0(fd)) {
 		printf("probe_net_ip_add_membership=noeth0\n");
 		printf("probe_net_siocaddmulti=noeth0\n");
