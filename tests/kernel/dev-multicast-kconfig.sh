@@ -19,19 +19,12 @@ wanted="IPV6 DECNET ATALK IP_NF_TARGET_CLUSTERIP"
 # conf LINE: the .config that "make oldconfig" makes, taking every
 # default, from the networking options, the four protocols and LINE
 conf() {
-	local out=$TMP/out s
-	rm -rf "$out"
-	mkdir -p "$out"
-	{
-		printf '%s\n' CONFIG_EMBEDDED=y CONFIG_EXPERIMENTAL=y CONFIG_NET=y \
-			CONFIG_INET=y CONFIG_NETFILTER=y CONFIG_IP_NF_CONNTRACK=y \
-			CONFIG_IP_NF_CONNTRACK_MARK=y CONFIG_IP_NF_IPTABLES=y "$1"
-		for s in $wanted; do echo "CONFIG_$s=y"; done
-	} >"$out/.config"
-	yes '' | make -s -C "$TMP/tree" O="$out" ARCH=i386 oldconfig \
-		>"$TMP/make.log" 2>&1 ||
-		{ tail -n 20 "$TMP/make.log"; fail "make oldconfig failed"; }
-	cat "$out/.config"
+	local s
+	# shellcheck disable=SC2046 # one word per option
+	oldconfig_of "$TMP/tree" CONFIG_EMBEDDED=y CONFIG_EXPERIMENTAL=y \
+		CONFIG_NET=y CONFIG_INET=y CONFIG_NETFILTER=y \
+		CONFIG_IP_NF_CONNTRACK=y CONFIG_IP_NF_CONNTRACK_MARK=y \
+		CONFIG_IP_NF_IPTABLES=y "$1" $(for s in $wanted; do echo "CONFIG_$s=y"; done)
 }
 
 conf CONFIG_NET_DEV_MULTICAST=y >"$TMP/with"

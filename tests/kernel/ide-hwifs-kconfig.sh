@@ -19,18 +19,11 @@ wanted="BLK_DEV_CMD640 BLK_DEV_ALI14XX BLK_DEV_DTC2278 BLK_DEV_HT6560B BLK_DEV_Q
 # conf N: the .config that "make oldconfig" makes, taking every default,
 # from IDE with the six drivers and IDE_HWIFS=N
 conf() {
-	local out=$TMP/out s
-	rm -rf "$out"
-	mkdir -p "$out"
-	{
-		printf '%s\n' CONFIG_EMBEDDED=y CONFIG_ISA=y CONFIG_IDE=y CONFIG_BLK_DEV_IDE=y \
-			CONFIG_IDE_CHIPSETS=y "CONFIG_IDE_HWIFS=$1"
-		for s in $wanted; do echo "CONFIG_$s=y"; done
-	} >"$out/.config"
-	yes '' | make -s -C "$TMP/tree" O="$out" ARCH=i386 oldconfig \
-		>"$TMP/make.log" 2>&1 ||
-		{ tail -n 20 "$TMP/make.log"; fail "make oldconfig failed"; }
-	cat "$out/.config"
+	local s
+	# shellcheck disable=SC2046 # one word per option
+	oldconfig_of "$TMP/tree" CONFIG_EMBEDDED=y CONFIG_ISA=y CONFIG_IDE=y \
+		CONFIG_BLK_DEV_IDE=y CONFIG_IDE_CHIPSETS=y "CONFIG_IDE_HWIFS=$1" \
+		$(for s in $wanted; do echo "CONFIG_$s=y"; done)
 }
 
 for n in 2 1; do

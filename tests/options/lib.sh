@@ -24,6 +24,20 @@ opt_init() {
 	mkdir -p "$W"
 }
 
+# oldconfig_of TREE LINE...: the .config that "make oldconfig" makes in
+# TREE, taking every default, from a .config of the lines LINE...
+oldconfig_of() {
+	local tree=$1 out=$TMP/oldconfig-out
+	shift
+	rm -rf "$out"
+	mkdir -p "$out"
+	printf '%s\n' "$@" >"$out/.config"
+	yes '' | make -s -C "$tree" O="$out" ARCH=i386 oldconfig \
+		>"$TMP/make.log" 2>&1 ||
+		{ tail -n 20 "$TMP/make.log"; fail "make oldconfig failed"; }
+	cat "$out/.config"
+}
+
 # opt_tree DIR [PATCH...]: DIR becomes vanilla + the compat and fixes patches + the
 # PATCHes (paths under patches/), through scripts/prepare-tree (which
 # does nothing when DIR already holds exactly that).
