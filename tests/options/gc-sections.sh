@@ -126,8 +126,7 @@ vanilla_tree
 tiny=$TOP/configs/qemu-i386-tiny.config
 frag=$TOP/configs/fragments/gc-sections.config
 opt_init gc-sections
-make -C "$TOP" --no-print-directory tree >"$W/tree.out" 2>&1 ||
-	{ tail -n 20 "$W/tree.out"; fail "make tree failed"; }
+series_tree
 fragment "$W/off.config" "CONFIG_EMBEDDED=y" "# CONFIG_GC_SECTIONS is not set"
 for k in off on; do
 	f=$frag

@@ -38,6 +38,13 @@ oldconfig_of() {
 	cat "$out/.config"
 }
 
+# series_tree: $BUILD/trees/series, the whole series, through make tree
+# (its output in $W/tree.out).
+series_tree() {
+	make -C "$TOP" --no-print-directory tree >"$W/tree.out" 2>&1 ||
+		{ tail -n 20 "$W/tree.out"; fail "make tree failed"; }
+}
+
 # opt_tree DIR [PATCH...]: DIR becomes vanilla + the compat and fixes patches + the
 # PATCHes (paths under patches/), through scripts/prepare-tree (which
 # does nothing when DIR already holds exactly that).

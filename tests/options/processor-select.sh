@@ -20,8 +20,7 @@ vanilla_tree
 tiny=$TOP/configs/qemu-i386-tiny.config
 frag=$TOP/configs/fragments/processor-select.config
 opt_init processor-select
-make -C "$TOP" --no-print-directory tree >"$W/tree.out" 2>&1 ||
-	{ tail -n 20 "$W/tree.out"; fail "make tree failed"; }
+series_tree
 echo "building tiny + $(basename "$frag")"
 "$TOP/scripts/build-kernel" "$BUILD/trees/series" "$tiny" "$W/out" "$frag" \
 	>"$W/out.build.out" 2>&1 ||
