@@ -23,6 +23,15 @@
  *   probe_net_ethtool_nodev     SIOCETHTOOL ETHTOOL_GDRVINFO on a
  *                               device that does not exist (ENODEV,
  *                               with ETHTOOL or without)
+ *   probe_net_ip_options        IP_OPTIONS of a no-op option list (NOP,
+ *                               NOP, NOP, end of list) on a UDP socket
+ *                               (IP_OPTIONS)
+ *   probe_net_tcp_sack          sack or nosack: the options TCP_INFO
+ *                               gives for a connection over 127.0.0.1,
+ *                               whose two ends offer SACK in their SYNs
+ *                               when the kernel has it (TCP_SACK); or
+ *                               the errno's name
+ *   probe_net_ip_recverr        IP_RECVERR on a UDP socket (IP_RECVERR)
  * Without eth0 the eth0 probes print "noeth0".  What it changes (the
  * group, the device address) it takes back; the route stays.
  */
@@ -49,6 +58,10 @@
 #define SIOCETHTOOL 0x8946
 #endif
 #define ETHTOOL_GDRVINFO 0x00000003
+#ifndef TCP_INFO
+#define TCP_INFO 11
+#endif
+#define TCPI_OPT_SACK 2
 
 struct bpf_insn {
 	uint16_t code;
@@ -59,6 +72,12 @@ struct bpf_insn {
 struct bpf_prog {
 	unsigned short len;
 	struct bpf_insn *insns;
+};
+
+/* the start of struct tcp_info of Linux 2.6.14 (TCP_INFO copies what fits) */
+struct tcpinfo_head {
+	uint8_t state, ca_state, retransmits, probes, backoff, options;
+	uint8_t wscale, pad;
 };
 
 /* struct ethtool_drvinfo of Linux 2.6.14 */
@@ -216,6 +235,66 @@ static void ethtool_nodev(int fd)
 	       result(drvinfo(fd, "nosuchdev9", &info)));
 }
 
+static void ip_options(void)
+{
+	static const unsigned char opts[4] = { 1, 1, 1, 0 };	/* NOP, EOL */
+	int fd = socket(AF_INET, SOCK_DGRAM, 0);
+
+	printf("probe_net_ip_options=%s\n",
+	       result(setsockopt(fd, IPPROTO_IP, IP_OPTIONS, opts,
+				 sizeof(opts))));
+	close(fd);
+}
+
+static void ip_recverr(void)
+{
+	int on = 1;
+	int fd = socket(AF_INET, SOCK_DGRAM, 0);
+
+	printf("probe_net_ip_recverr=%s\n",
+	       result(setsockopt(fd, IPPROTO_IP, IP_RECVERR, &on,
+				 sizeof(on))));
+	close(fd);
+}
+
+/* tcp_sack: did the two ends of a connection over 127.0.0.1 agree on SACK? */
+static void tcp_sack(void)
+{
+	struct sockaddr_in sin;
+	struct tcpinfo_head info;
+	socklen_t len = sizeof(sin);
+	int l, c = -1, a = -1, r = -1;
+
+	memset(&sin, 0, sizeof(sin));
+	sin.sin_family = AF_INET;
+	sin.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+	l = socket(AF_INET, SOCK_STREAM, 0);
+	if (l >= 0 && !bind(l, (struct sockaddr *)&sin, sizeof(sin)) &&
+	    !listen(l, 1) &&
+	    !getsockname(l, (struct sockaddr *)&sin, &len)) {
+		c = socket(AF_INET, SOCK_STREAM, 0);
+		if (c >= 0 &&
+		    !connect(c, (struct sockaddr *)&sin, sizeof(sin)))
+			a = accept(l, NULL, NULL);
+	}
+	if (a >= 0) {
+		len = sizeof(info);
+		memset(&info, 0, sizeof(info));
+		r = getsockopt(c, IPPROTO_TCP, TCP_INFO, &info, &len);
+	}
+	if (r == 0)
+		printf("probe_net_tcp_sack=%s\n",
+		       info.options & TCPI_OPT_SACK ? "sack" : "nosack");
+	else
+		printf("probe_net_tcp_sack=%s\n", result(-1));
+	if (a >= 0)
+		close(a);
+	if (c >= 0)
+		close(c);
+	if (l >= 0)
+		close(l);
+}
+
 int main(void)
 {
 	int fd;
@@ -225,6 +304,9 @@ int main(void)
 	netlink();
 	proc_file("dev", "/proc/net/dev");
 	proc_file("snmp", "/proc/net/snmp");
+	ip_options();
+	ip_recverr();
+	tcp_sack();
 	fd = socket(AF_INET, SOCK_DGRAM, 0);
 	if (fd < 0) {
 		perror("probe-net: socket");
