@@ -30,6 +30,13 @@
  *       timesource" of the kernel log (X86_TSC_TIMER)
  *   probe_clock=ok|fail  a 200 ms nanosleep() lasts at least 200 ms
  *       and less than 5 s by gettimeofday(): the kernel keeps time
+ *   probe_ioperm=0|ENOSYS|...  ioperm(0x80, 1, 1) (101), as root
+ *   probe_ioperm_port=ok|gp  then an inb from port 0x80 (the POST
+ *       port, harmless): ok through the TSS's I/O bitmap, gp when the
+ *       processor refuses the port (IOPERM=n keeps no bitmap)
+ *   probe_ioperm_off=ok|gp  the same after ioperm(0x80, 1, 0): gp
+ *   probe_iopl_port=ok|gp  the same after iopl(3) (110): ok, with or
+ *       without ioperm(); iopl(0) then puts the level back
  *
  * Each value is one word.  Exit status 0.  Built static for i386 with
  * musl (scripts/build-guest-progs); runs in the guest.
@@ -51,6 +58,8 @@
 #define NR_vm86			166
 #define NR_rt_sigaction		174
 #define NR_syslog		103
+#define NR_ioperm		101
+#define NR_iopl			110
 #define VM86_PLUS_INSTALL_CHECK	0
 
 /* the kernel's struct old_sigaction and struct sigaction on i386 */
@@ -258,6 +267,21 @@ static int clock_ok(void)
 	return us >= 200000 && us < 5000000;
 }
 
+/* inb from port 0x80: ok, or gp when user mode may not use the port */
+static const char *port80(void)
+{
+	unsigned char v;
+
+	catch_segv(1);
+	if (sigsetjmp(segv_env, 1)) {
+		catch_segv(0);
+		return segv_trapno == 13 ? "gp" : "segv";
+	}
+	__asm__ volatile("inb $0x80, %0" : "=a"(v));
+	catch_segv(0);
+	return "ok";
+}
+
 int main(void)
 {
 	unsigned long v;
@@ -283,5 +307,13 @@ int main(void)
 	printf("probe_vdso_read=%s\n", vdso_read());
 	printf("probe_timesource=%s\n", timesource());
 	printf("probe_clock=%s\n", clock_ok() ? "ok" : "fail");
+
+	printf("probe_ioperm=%s\n", result(sys3(NR_ioperm, 0x80, 1, 1)));
+	printf("probe_ioperm_port=%s\n", port80());
+	sys3(NR_ioperm, 0x80, 1, 0);
+	printf("probe_ioperm_off=%s\n", port80());
+	sys3(NR_iopl, 3, 0, 0);
+	printf("probe_iopl_port=%s\n", port80());
+	sys3(NR_iopl, 0, 0, 0);
 	return 0;
 }
