@@ -4,10 +4,12 @@
 #
 # Usage: tests/ltp/boards.sh [BOARD...]      (default: min tiny)
 #
-# Builds LTP (scripts/build-ltp: build/ltp/root/ltp), the initramfs and
-# each board's kernel (make BOARD=... kernel), and the list of tests to
-# run, build/ltp/root/ltp/runtest/run: runtest/syscalls without the
-# tests of tests/ltp/left-out.txt.  For each board it makes
+# Builds LTP's library and the folders of the programs of the tests it
+# runs (scripts/build-ltp --leave-out tests/ltp/left-out.txt:
+# build/ltp/root/ltp), the initramfs and each board's kernel (make
+# BOARD=... kernel), and the list of tests to run,
+# build/ltp/root/ltp/runtest/run: runtest/syscalls without the tests of
+# tests/ltp/left-out.txt.  For each board it makes
 # build/ltp/disk-BOARD.img, an ext2 image holding LTP, the board's
 # .config as /ltp/kconfig (LTP reads the options from it) and room for
 # the tests' files, and build/ltp/dev-BOARD.img, an empty 320 MiB disk
@@ -28,7 +30,8 @@
 # result that the lists do not give.
 #
 # LTP_ONLY=a,b,c runs only those tests and prints what did not pass,
-# without judging (for a look at a few).  LTP_TIMES=1 has the guest
+# without judging (for a look at a few); the folders of their programs
+# are built too, left out or not.  LTP_TIMES=1 has the guest
 # print each test's time (tiny.ltp_times=1), LTP_TAIL=N the last N lines
 # of the output of each test that did not pass (tiny.ltp_tail=N).
 # shellcheck source=../lib.sh
@@ -45,7 +48,11 @@ vanilla_tree
 
 ltp=$BUILD/ltp
 root=$ltp/root
-"$TOP/scripts/build-ltp" || fail "scripts/build-ltp"
+# LTP's library and the folders of the programs of the tests run (with
+# LTP_ONLY, of those tests too).
+left=$TOP/tests/ltp/left-out.txt
+[ -f "$left" ] || fail "no $left"
+"$TOP/scripts/build-ltp" --leave-out "$left" ${LTP_ONLY:+--add "$LTP_ONLY"} || fail "scripts/build-ltp"
 [ -f "$root/ltp/runtest/syscalls" ] || fail "no $root/ltp/runtest/syscalls"
 
 case " $boards " in
@@ -69,8 +76,6 @@ done
 
 # The list: runtest/syscalls without what tests/ltp/left-out.txt names
 # (each of its tags must be in runtest/syscalls: the list stays true).
-left=$TOP/tests/ltp/left-out.txt
-[ -f "$left" ] || fail "no $left"
 sed -e 's/#.*//' "$left" | awk 'NF { print $1 }' | sort -u >"$TMP/left"
 awk '!/^#/ && NF { print $1 }' "$root/ltp/runtest/syscalls" | sort -u >"$TMP/all"
 stale=$(comm -23 "$TMP/left" "$TMP/all" | tr '\n' ' ')
