@@ -29,9 +29,9 @@
 # run the list, when a test gave no result, or when the judge finds a
 # result that the lists do not give.
 #
-# LTP_ONLY=a,b,c runs only those tests and prints what did not pass,
-# without judging (for a look at a few); the folders of their programs
-# are built too, left out or not.  LTP_TIMES=1 has the guest
+# LTP_ONLY=a,b,c runs only those tests of runtest/syscalls, left out or
+# not, and prints what did not pass, without judging (for a look at a
+# few); the folders of their programs are built too.  LTP_TIMES=1 has the guest
 # print each test's time (tiny.ltp_times=1), LTP_TAIL=N the last N lines
 # of the output of each test that did not pass (tiny.ltp_tail=N).
 # shellcheck source=../lib.sh
@@ -80,11 +80,14 @@ sed -e 's/#.*//' "$left" | awk 'NF { print $1 }' | sort -u >"$TMP/left"
 awk '!/^#/ && NF { print $1 }' "$root/ltp/runtest/syscalls" | sort -u >"$TMP/all"
 stale=$(comm -23 "$TMP/left" "$TMP/all" | tr '\n' ' ')
 [ -z "$stale" ] || fail "tests/ltp/left-out.txt names tests that runtest/syscalls does not have: $stale"
-awk 'FILENAME == ARGV[1] { skip[$1] = 1; next } /^#/ || !NF { next } !($1 in skip)' \
-	"$TMP/left" "$root/ltp/runtest/syscalls" >"$TMP/run"
+# LTP_ONLY's tests are taken from the whole runtest/syscalls, left out
+# or not.
 if [ -n "${LTP_ONLY-}" ]; then
-	awk -v only=",$LTP_ONLY," 'index(only, "," $1 ",")' "$TMP/run" >"$TMP/run.only"
-	mv "$TMP/run.only" "$TMP/run"
+	awk -v only=",$LTP_ONLY," '/^#/ || !NF { next } index(only, "," $1 ",")' \
+		"$root/ltp/runtest/syscalls" >"$TMP/run"
+else
+	awk 'FILENAME == ARGV[1] { skip[$1] = 1; next } /^#/ || !NF { next } !($1 in skip)' \
+		"$TMP/left" "$root/ltp/runtest/syscalls" >"$TMP/run"
 fi
 [ -s "$TMP/run" ] || fail "no test to run"
 cmp -s "$TMP/run" "$root/ltp/runtest/run" || cp "$TMP/run" "$root/ltp/runtest/run"
