@@ -35,6 +35,18 @@ vanilla_tree() {
 		fail "no verified vanilla 2.6.14 tree: put linux-2.6.14.tar.bz2 (or .tar.gz, .tar.xz, .tar) into $DL_DIR"
 }
 
+# compat_tree DIR: the vanilla tree hard-linked into DIR with the
+# series' compat patches applied in order (patch writes new files, so
+# the vanilla tree stays as it is).  Call vanilla_tree first.
+compat_tree() {
+	local p
+	cp -al "$VANILLA" "$1"
+	for p in $(series_entries compat/); do
+		(cd "$1" && patch -s -p1 --fuzz=0 <"$TOP/patches/$p") ||
+			fail "compat patch $p does not apply in order"
+	done
+}
+
 # base_entries: the patches every build starts from, compat/ and then
 # fixes/, in series order.
 base_entries() {

@@ -18,11 +18,7 @@ need gcc i686-linux-gnu-gcc patch
 vanilla_tree
 
 t=$TMP/linux-2.6.14
-cp -al "$VANILLA" "$t"
-for p in $(series_entries compat/); do
-	(cd "$t" && patch -s -p1 --fuzz=0 <"$TOP/patches/$p") ||
-		fail "compat patch $p does not apply in order"
-done
+compat_tree "$t"
 # bitops.h includes linux/config.h, which wants a configured tree.
 mkdir -p "$TMP/shim/linux"
 : >"$TMP/shim/linux/autoconf.h"

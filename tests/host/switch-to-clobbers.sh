@@ -17,11 +17,7 @@ need i686-linux-gnu-gcc patch awk
 vanilla_tree
 
 t=$TMP/linux-2.6.14
-cp -al "$VANILLA" "$t"
-for p in $(series_entries compat/); do
-	(cd "$t" && patch -s -p1 --fuzz=0 <"$TOP/patches/$p") ||
-		fail "compat patch $p does not apply in order"
-done
+compat_tree "$t"
 src=$TMP/probe.c
 sed -n '/^#define switch_to(/,/} while (0)/p' "$t/include/asm-i386/system.h" >"$src"
 grep -q 'jmp __switch_to' "$src" || fail "no switch_to() macro in include/asm-i386/system.h"
