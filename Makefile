@@ -51,7 +51,7 @@ BOOT_DEPS	:= initramfs disk
 endif
 
 .PHONY: all help deps fetch tree tree-compat kernel initramfs disk rootdisk run boot \
-	minram report bench-slob bench-kmalloc-acct bench-crc32 measure-option defconfigs check \
+	minram report bench-slob bench-kmalloc-acct bench-crc32 bench-oz measure-option defconfigs check \
 	check-quick check-matrix check-ltp tools clean check-board
 
 all: run
@@ -78,6 +78,7 @@ help:
 	@echo '  make bench-slob      SLAB against SLOB on min at 8 MB: Slab, MemFree, speed, held/live (ICOUNT=1: QEMU -icount)'
 	@echo '  make bench-kmalloc-acct  cost of kmalloc accounting: on/off ratio, table memory (ICOUNT=1, FLOOR=1, TAIL=1)'
 	@echo '  make bench-crc32     lib/crc32.c on the host: tables against bit by bit, MB/s and ratio'
+	@echo '  make bench-oz        gcc -Oz against -Os on tiny: guest instructions per loop (QEMU -icount)'
 	@echo '  make measure-option PATCH=tiny/X.patch FRAGMENT=F  one option: vmlinux and RAM delta'
 	@echo 'Tests:'
 	@echo '  make check           the test suite (ends with "N passed, N failed")'
@@ -173,6 +174,10 @@ bench-slob: fetch
 
 bench-kmalloc-acct: fetch
 	scripts/bench-kmalloc-acct $(if $(BOOTS),-n $(BOOTS)) $(if $(ICOUNT),--icount) $(if $(FLOOR),--floor) $(if $(TAIL),--tail)
+
+# gcc -Oz against -Os on the tiny board, in guest instructions (QEMU -icount).
+bench-oz: fetch
+	scripts/bench-oz $(BOOTS)
 
 # lib/crc32.c of the series tree, built for the host in both forms.
 bench-crc32: tree

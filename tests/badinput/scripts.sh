@@ -4,7 +4,8 @@
 # (no arguments, a bad -n, an unknown board, patch or fragment, an
 # unknown flag), scripts/report (no output folder, an unknown board or
 # REPORT_OPTIONS), scripts/bench-kmalloc-acct (a bad -n, flag or
-# variant, --floor with slob), scripts/gc-sections (no folder, no
+# variant, --floor with slob), scripts/bench-oz (a bad or second
+# number of boots), scripts/gc-sections (no folder, no
 # vmlinux, a vmlinux not linked with --gc-sections) and
 # scripts/plot-options (bad usage, a missing or malformed table).  Then
 # plot-options draws a small table: the SVG names every option.
@@ -49,6 +50,10 @@ expect_usage ka-bad-flag "unknown option -z" "$ka" -z
 expect_usage ka-bad-variant "unknown variant slub" "$ka" slub
 expect_usage ka-floor-slob "--floor and --tail are for slab only" "$ka" --floor slob
 expect_usage ka-tail-slob "--floor and --tail are for slab only" "$ka" --tail slob
+bo=$TOP/scripts/bench-oz
+expect_usage bo-bad-boots "x: give a number of boots" "$bo" x
+expect_usage bo-zero-boots "0: give a number of boots" "$bo" 0
+expect_usage bo-two-args "usage: scripts/bench-oz" "$bo" 1 2
 gc=$TOP/scripts/gc-sections
 mkdir -p "$TMP/nogc"
 : >"$TMP/nogc/vmlinux"
