@@ -16,6 +16,15 @@ die() {
 	exit 2
 }
 
+# median: the median of the numbers on stdin (separated by blanks or
+# newlines); exit status 1 when there are none.
+median() {
+	tr ' ' '\n' | sed '/^$/d' | sort -n | awk '{ v[NR] = $1 } END {
+		if (NR == 0) exit 1
+		if (NR % 2) print v[(NR + 1) / 2]
+		else print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+
 # kv LOG KEY: the value of the first "TINY: KEY=value" line of a guest
 # console log (carriage returns dropped first: the serial console may
 # put one at the start of a line); empty if there is none.
