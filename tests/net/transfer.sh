@@ -44,7 +44,7 @@ bad=0
 for board in ${NET_BOARDS:-min tiny}; do
 	board_file=$TOP/configs/qemu-i386-$board.config
 	[ -f "$board_file" ] || fail "no board $board"
-	ram=$(sed -n 's/^# ram: *\([0-9]*\).*/\1/p' "$board_file")
+	ram=$(board_ram "$board_file")
 	make -C "$TOP" --no-print-directory BOARD="$board" kernel \
 		>"$TMP/kernel-$board.log" 2>&1 ||
 		{ tail -n 20 "$TMP/kernel-$board.log"; fail "make BOARD=$board kernel"; }

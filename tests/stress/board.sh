@@ -17,7 +17,7 @@ vanilla_tree
 make -s -C "$TOP" --no-print-directory BOARD="$board" kernel initramfs disk
 out=$BUILD/out/series-$board
 logs=$BUILD/logs/stress-$board
-ram=$(sed -n 's/^# ram: *\([0-9]*\).*/\1/p' "$TOP/configs/qemu-i386-$board.config")
+ram=$(board_ram "$TOP/configs/qemu-i386-$board.config")
 least=$("$TOP/scripts/minram" "$out/arch/i386/boot/bzImage" "$BUILD/initramfs.cpio.gz" \
 	"$BUILD/disk.img" "$logs" "$ram" | tail -n 1)
 echo "$least"

@@ -34,7 +34,7 @@
 board=${1:-min}
 board_file=$TOP/configs/qemu-i386-$board.config
 [ -f "$board_file" ] || fail "no board $board ($board_file)"
-board_ram=$(sed -n 's/^# ram: *\([0-9]*\).*/\1/p' "$board_file")
+board_ram=$(board_ram "$board_file")
 ram=${2:-$(( ${board_ram:-16} > 16 ? ${board_ram:-16} : 16 ))}
 case $ram in ''|*[!0-9]*) fail "RAM $ram: give MB as a number" ;; esac
 
